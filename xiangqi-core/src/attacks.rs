@@ -1,0 +1,172 @@
+//! Attack queries: which squares a piece attacks, and which pieces attack a square.
+//!
+//! "Attacks" means "could capture an opposing piece standing there", before asking whether the capture
+//! would expose the attacker's own general. The general attacks the points of its palace next to it and,
+//! across an open file, the opposing general (the flying-general rule).
+
+use crate::movegen::for_each_target;
+use crate::position::{bit, code, code_color, code_role_index, nearest, EMPTY};
+use crate::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::{Color, Position, Role, Square, SquareSet};
+
+impl Position {
+    /// The squares the piece on `sq` attacks (empty if the square is empty).
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, Square};
+    /// let pos = Position::default();
+    /// // The red cannon on b2 attacks the black horse on b9 over the screen on b7...
+    /// assert!(pos.attacks_from(Square::B2).contains(Square::B9));
+    /// // ...but cannot capture by moving like a chariot.
+    /// assert!(!pos.attacks_from(Square::B2).contains(Square::B7));
+    /// ```
+    pub fn attacks_from(&self, sq: Square) -> SquareSet {
+        let from = sq.index();
+        let piece = self.board[from];
+        if piece == EMPTY {
+            return SquareSet::EMPTY;
+        }
+        let occupied = self.occupied_bits();
+        let color = code_color(piece);
+        let mut set = 0u128;
+        match code_role_index(piece) {
+            4 => {
+                for (dir, ray) in RAYS[from].iter().enumerate() {
+                    let blockers = ray.mask & occupied;
+                    set |= if blockers == 0 {
+                        ray.mask
+                    } else {
+                        ray.mask & upto(nearest(blockers, dir), dir)
+                    };
+                }
+            }
+            5 => {
+                for (dir, ray) in RAYS[from].iter().enumerate() {
+                    let blockers = ray.mask & occupied;
+                    if blockers == 0 {
+                        continue;
+                    }
+                    let screen = nearest(blockers, dir);
+                    let beyond = ray.mask & !upto(screen, dir);
+                    let rest = blockers & beyond;
+                    set |= if rest == 0 {
+                        beyond
+                    } else {
+                        beyond & upto(nearest(rest, dir), dir)
+                    };
+                }
+            }
+            _ => {
+                // Step pieces: every target they could move to on an empty-of-own-pieces board.
+                let mut scratch = self.board;
+                for (i, c) in scratch.iter_mut().enumerate() {
+                    if *c != EMPTY && code_color(*c) == color && i != from {
+                        // Blocking pieces stay (legs, eyes), but a target holding an own piece still counts
+                        // as attacked (defended), so swap own pieces for opposing ones of the same role.
+                        *c = code(1 - color, ROLES[code_role_index(*c)]);
+                    }
+                }
+                for_each_target(&scratch, occupied, from, piece, |to| set |= bit(to));
+                if code_role_index(piece) == Role::General.index() {
+                    set |= self.flying_general_attack(color);
+                }
+            }
+        }
+        SquareSet::from_bits(set)
+    }
+
+    /// The opposing general's square if it faces `color`'s general across an open file.
+    fn flying_general_attack(&self, color: usize) -> u128 {
+        let ours = usize::from(self.generals[color]);
+        let theirs = usize::from(self.generals[1 - color]);
+        let dir = if theirs > ours {
+            crate::tables::NORTH
+        } else {
+            crate::tables::SOUTH
+        };
+        let blockers = RAYS[ours][dir].mask & self.occupied_bits();
+        if blockers != 0
+            && nearest(blockers, dir) == theirs
+            && self.board[theirs] == code(1 - color, Role::General)
+        {
+            bit(theirs)
+        } else {
+            0
+        }
+    }
+
+    /// The pieces of `color` that attack `sq`.
+    ///
+    /// ```
+    /// use xiangqi_core::{Color, Position, Square};
+    /// let pos = Position::from_fen("4k4/9/9/9/4c4/9/9/4P4/9/3AKA3 w - - 0 1").unwrap();
+    /// // The black cannon attacks e0 over the soldier on e2.
+    /// let attackers = pos.attackers(Square::E0, Color::Black);
+    /// assert!(attackers.contains(Square::E5));
+    /// assert!(pos.is_check());
+    /// ```
+    pub fn attackers(&self, sq: Square, color: Color) -> SquareSet {
+        let target = sq.index();
+        let c = color.index();
+        let occupied = self.occupied_bits();
+        let chariot = code(c, Role::Chariot);
+        let cannon = code(c, Role::Cannon);
+        let mut set = 0u128;
+        for (dir, ray) in RAYS[target].iter().enumerate() {
+            let blockers = ray.mask & occupied;
+            if blockers == 0 {
+                continue;
+            }
+            let first = nearest(blockers, dir);
+            if self.board[first] == chariot {
+                set |= bit(first);
+            }
+            let rest = blockers & !bit(first);
+            if rest != 0 {
+                let second = nearest(rest, dir);
+                if self.board[second] == cannon {
+                    set |= bit(second);
+                }
+            }
+        }
+        let horse = code(c, Role::Horse);
+        for &(leg, h) in HORSE_ATTACKERS[target].as_slice() {
+            if self.board[h as usize] == horse && self.board[leg as usize] == EMPTY {
+                set |= bit(h as usize);
+            }
+        }
+        let soldier = code(c, Role::Soldier);
+        for &(_, s) in SOLDIER_ATTACKERS[c][target].as_slice() {
+            if self.board[s as usize] == soldier {
+                set |= bit(s as usize);
+            }
+        }
+        let few = self.by_color[c]
+            & (self.by_role[Role::General.index()]
+                | self.by_role[Role::Advisor.index()]
+                | self.by_role[Role::Elephant.index()]);
+        for s in SquareSet::from_bits(few) {
+            if self.attacks_from(s).contains(sq) {
+                set |= bit(s.index());
+            }
+        }
+        SquareSet::from_bits(set)
+    }
+
+    /// Whether any piece of `color` attacks `sq`.
+    pub fn is_attacked(&self, sq: Square, color: Color) -> bool {
+        !self.attackers(sq, color).is_empty()
+    }
+}
+
+const ROLES: [Role; 7] = Role::ALL;
+
+/// The squares of a ray up to and including `sq`, for direction `dir`.
+#[inline]
+fn upto(sq: usize, dir: usize) -> u128 {
+    if dir == crate::tables::NORTH || dir == crate::tables::EAST {
+        (bit(sq) - 1) | bit(sq)
+    } else {
+        !(bit(sq) - 1)
+    }
+}

@@ -1,0 +1,57 @@
+//! # xiangqi-core
+//!
+//! The rules of xiangqi (Chinese chess): board, FEN, legal moves with the flying-general rule, check,
+//! checkmate and stalemate (a loss for the side that cannot move), Zobrist hashing and perft.
+//!
+//! Squares are named as in ICCS: files `a`-`i` from red's left, ranks `0`-`9` from red's side.
+//!
+//! ```
+//! use xiangqi_core::{Color, Position, Termination};
+//!
+//! let mut pos = Position::default();
+//! for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+//!     pos = pos.play(m.parse()?)?;
+//! }
+//! assert_eq!(pos.turn(), Color::Red);
+//! assert!(!pos.is_check());
+//!
+//! // Two chariots shut the red general in: red cannot move, and in xiangqi that loses.
+//! let pos = Position::from_fen("4k4/4a4/9/9/9/9/9/9/3r1r3/4K4 w - - 0 2")?;
+//! assert!(pos.is_stalemate());
+//! assert_eq!(pos.outcome().unwrap().winner, Color::Black);
+//! assert_eq!(pos.outcome().unwrap().termination, Termination::Stalemate);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Features
+//! - `serde`: `Serialize`/`Deserialize` for the vocabulary types, moves (ICCS text) and positions (FEN).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod attacks;
+mod color;
+mod movegen;
+mod mv;
+mod piece;
+mod position;
+mod role;
+mod setup;
+mod square;
+mod square_set;
+mod tables;
+
+pub mod fen;
+pub mod iccs;
+pub mod perft;
+pub mod zobrist;
+
+pub use color::Color;
+pub use movegen::{MoveList, MOVE_LIST_CAPACITY};
+pub use mv::Move;
+pub use piece::Piece;
+pub use position::{Outcome, PlayError, Position, Termination};
+pub use role::Role;
+pub use setup::{PositionError, PositionErrorKinds, PositionProblem, Setup};
+pub use square::{ParseSquareError, Square};
+pub use square_set::SquareSet;

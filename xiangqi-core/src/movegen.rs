@@ -1,0 +1,293 @@
+//! Legal move generation.
+//!
+//! Pseudo-legal moves come from the precomputed tables. Most of them cannot affect the mover's own general
+//! and are accepted at once: a move is tested by playing it on a scratch board only when the side is in
+//! check, when the general itself moves, when the piece leaves a line (file or rank of the general) on which
+//! an opposing chariot, cannon or general stands, when it leaves a square that blocks a horse's leg towards
+//! the general, or when it lands on such a line (where it may become a cannon screen).
+
+use arrayvec::ArrayVec;
+
+use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, Code, EMPTY};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS, SOLDIER_MOVES,
+};
+use crate::{Move, Position, Role, Square};
+
+/// Capacity of a [`MoveList`]. No legal position has more moves: with at most one general, two each of
+/// advisors, elephants, horses, chariots and cannons, and five soldiers, the pseudo-legal moves number at
+/// most 4 + 2·4 + 2·4 + 2·8 + 2·17 + 2·17 + 5·3 = 119 (a test checks every per-piece bound on every
+/// square).
+pub const MOVE_LIST_CAPACITY: usize = 128;
+
+/// A list of moves on the stack, no allocation.
+pub type MoveList = ArrayVec<Move, MOVE_LIST_CAPACITY>;
+
+/// Calls `f` with every pseudo-legal target of the piece `piece` (of side `us`) standing on `from`:
+/// empty squares and opposing pieces it can reach, ignoring the safety of its own general.
+#[inline(always)]
+pub(crate) fn for_each_target(
+    board: &[Code; 90],
+    occupied: u128,
+    from: usize,
+    piece: Code,
+    mut f: impl FnMut(usize),
+) {
+    let us = code_color(piece);
+    let not_own = |c: Code| c == EMPTY || code_color(c) != us;
+    match code_role_index(piece) {
+        0 => {
+            for &(_, to) in GENERAL_MOVES[us][from].as_slice() {
+                if not_own(board[to as usize]) {
+                    f(to as usize);
+                }
+            }
+        }
+        1 => {
+            for &(_, to) in ADVISOR_MOVES[us][from].as_slice() {
+                if not_own(board[to as usize]) {
+                    f(to as usize);
+                }
+            }
+        }
+        2 => {
+            for &(eye, to) in ELEPHANT_MOVES[us][from].as_slice() {
+                if board[eye as usize] == EMPTY && not_own(board[to as usize]) {
+                    f(to as usize);
+                }
+            }
+        }
+        3 => {
+            for &(leg, to) in HORSE_MOVES[from].as_slice() {
+                if board[leg as usize] == EMPTY && not_own(board[to as usize]) {
+                    f(to as usize);
+                }
+            }
+        }
+        4 => {
+            for ray in &RAYS[from] {
+                for &to in ray.as_slice() {
+                    let c = board[to as usize];
+                    if c == EMPTY {
+                        f(to as usize);
+                    } else {
+                        if code_color(c) != us {
+                            f(to as usize);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        5 => {
+            for (dir, ray) in RAYS[from].iter().enumerate() {
+                let mut screen = None;
+                for &to in ray.as_slice() {
+                    if board[to as usize] == EMPTY {
+                        f(to as usize);
+                    } else {
+                        screen = Some(to as usize);
+                        break;
+                    }
+                }
+                if let Some(screen) = screen {
+                    let below = bit(screen) - 1;
+                    let beyond_mask = match dir {
+                        crate::tables::NORTH | crate::tables::EAST => !(below | bit(screen)),
+                        _ => below,
+                    };
+                    let beyond = ray.mask & occupied & beyond_mask;
+                    if beyond != 0 {
+                        let target = nearest(beyond, dir);
+                        if code_color(board[target]) != us {
+                            f(target);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {
+            for &(_, to) in SOLDIER_MOVES[us][from].as_slice() {
+                if not_own(board[to as usize]) {
+                    f(to as usize);
+                }
+            }
+        }
+    }
+}
+
+/// Plays `from -> to` on a scratch board and tells whether the general (then on `general_sq`) is safe.
+#[inline]
+fn safe_after(
+    scratch: &mut [Code; 90],
+    occupied: u128,
+    from: usize,
+    to: usize,
+    general_sq: usize,
+    them: usize,
+) -> bool {
+    let moving = scratch[from];
+    let captured = scratch[to];
+    scratch[to] = moving;
+    scratch[from] = EMPTY;
+    let safe = !general_attacked(scratch, (occupied & !bit(from)) | bit(to), general_sq, them);
+    scratch[from] = moving;
+    scratch[to] = captured;
+    safe
+}
+
+impl Position {
+    /// Calls `sink` with every legal move of the pieces in `movers` (a subset of the side to move's
+    /// pieces). `sink` returns `false` to stop early.
+    #[inline(always)]
+    fn generate(&self, movers: u128, mut sink: impl FnMut(Move) -> bool) {
+        let us = self.turn.index();
+        let them = 1 - us;
+        let general = usize::from(self.generals[us]);
+        if self.board[general] != crate::position::code(us, Role::General) {
+            // Only after capturing a general in a position accepted with the opponent in check.
+            return;
+        }
+        let occupied = self.occupied_bits();
+        let in_check = general_attacked(&self.board, occupied, general, them);
+        let (from_danger, to_danger) = if in_check {
+            (u128::MAX, u128::MAX)
+        } else {
+            self.danger(general, them)
+        };
+        let mut scratch = self.board;
+        let mut pieces = movers & self.by_color[us];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let piece = self.board[from];
+            let is_general = from == general;
+            let mut go_on = true;
+            for_each_target(&self.board, occupied, from, piece, |to| {
+                if !go_on {
+                    return;
+                }
+                let needs_test =
+                    is_general || (from_danger & bit(from)) | (to_danger & bit(to)) != 0;
+                if needs_test
+                    && !safe_after(
+                        &mut scratch,
+                        occupied,
+                        from,
+                        to,
+                        if is_general { to } else { general },
+                        them,
+                    )
+                {
+                    return;
+                }
+                let m = Move::new(
+                    Square::new_unchecked(from as u8),
+                    Square::new_unchecked(to as u8),
+                );
+                go_on = sink(m);
+            });
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// Squares a non-general piece must not leave / land on without a full test (see the module docs).
+    #[inline(always)]
+    fn danger(&self, general: usize, them: usize) -> (u128, u128) {
+        let sliders = self.by_color[them]
+            & (self.by_role[Role::Chariot.index()] | self.by_role[Role::Cannon.index()]);
+        let their_general = bit(usize::from(self.generals[them]));
+        let mut lines = 0u128;
+        for (dir, ray) in RAYS[general].iter().enumerate() {
+            let attackers = if dir < 2 {
+                sliders | their_general
+            } else {
+                sliders
+            };
+            if ray.mask & attackers != 0 {
+                lines |= ray.mask;
+            }
+        }
+        let horse = crate::position::code(them, Role::Horse);
+        let mut legs = 0u128;
+        for &(leg, h) in HORSE_ATTACKERS[general].as_slice() {
+            if self.board[h as usize] == horse {
+                legs |= bit(leg as usize);
+            }
+        }
+        (lines | legs, lines)
+    }
+
+    /// Every legal move.
+    ///
+    /// ```
+    /// use xiangqi_core::Position;
+    /// let moves = Position::default().legal_moves();
+    /// assert_eq!(moves.len(), 44);
+    /// assert!(moves.contains(&"h2e2".parse().unwrap()));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(u128::MAX, |m| {
+            moves.push(m);
+            true
+        });
+        moves
+    }
+
+    /// The legal moves of the piece on `from` (empty if no piece of the side to move stands there).
+    ///
+    /// ```
+    /// use xiangqi_core::{Position, Square};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.legal_moves_from(Square::B0).len(), 2); // the horse
+    /// assert!(pos.legal_moves_from(Square::E5).is_empty());
+    /// ```
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(bit(from.index()), |m| {
+            moves.push(m);
+            true
+        });
+        moves
+    }
+
+    /// The number of legal moves (faster than collecting them).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.generate(u128::MAX, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.generate(u128::MAX, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Whether `m` is legal here.
+    ///
+    /// ```
+    /// use xiangqi_core::Position;
+    /// let pos = Position::default();
+    /// assert!(pos.is_legal("b2e2".parse().unwrap()));
+    /// assert!(!pos.is_legal("b2b9".parse().unwrap())); // a cannon needs a screen to capture
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.generate(bit(m.from.index()), |candidate| {
+            found = candidate == m;
+            !found
+        });
+        found
+    }
+}
