@@ -1,0 +1,53 @@
+# The project's front door. `make demo` runs the main job on bundled data; `make test` runs every test.
+# Needs: Rust (cargo), Python 3.11+ with pip and venv (for the peer comparison), a C compiler for cargo.
+
+CARGO   ?= cargo
+PYTHON  ?= python3
+VENV    ?= .venv
+VPY     := $(VENV)/bin/python
+
+WUKONG  := examples/data/wukong/Hu_Ronghua_1391_UCI_games.pgn examples/data/wukong/Liu_Dahua_1125_UCI_games.pgn
+STARTFEN := rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+
+.PHONY: demo test lint rust-test peers-sample check-peers bench perft-all clean-venv
+
+demo:
+	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
+	$(CARGO) run -q --release -p xiangqi-core --example demo -- $(WUKONG)
+
+test: lint rust-test peers-sample
+	@echo "make test: all test suites passed"
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy -q --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps
+
+rust-test:
+	$(CARGO) test --workspace
+
+# Python tools for the peer comparison live in a venv of their own.
+$(VENV)/.installed: tests/peers/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --disable-pip-version-check -r tests/peers/requirements.txt
+	touch $@
+
+# Legal move sets compared with Fairy-Stockfish (pyffish) over a sample of the bundled wukong games.
+peers-sample: $(VENV)/.installed
+	$(CARGO) build -q --release -p xiangqi-core --example legal_moves
+	$(VPY) tests/peers/compare_pyffish.py --games 300 $(WUKONG)
+
+# The same over all 2,516 games.
+check-peers: $(VENV)/.installed
+	$(CARGO) build -q --release -p xiangqi-core --example legal_moves
+	$(VPY) tests/peers/compare_pyffish.py $(WUKONG)
+
+# Every perft row, the deep ones included (minutes).
+perft-all:
+	$(CARGO) test --release -p xiangqi-core --test perft -- --ignored --nocapture
+
+bench:
+	$(CARGO) bench -p xiangqi-core
+
+clean-venv:
+	rm -rf $(VENV)
