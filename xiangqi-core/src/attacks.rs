@@ -33,11 +33,7 @@ impl Position {
             4 => {
                 for (dir, ray) in RAYS[from].iter().enumerate() {
                     let blockers = ray.mask & occupied;
-                    set |= if blockers == 0 {
-                        ray.mask
-                    } else {
-                        ray.mask & upto(nearest(blockers, dir), dir)
-                    };
+                    set |= if blockers == 0 { ray.mask } else { ray.mask & upto(nearest(blockers, dir), dir) };
                 }
             }
             5 => {
@@ -49,11 +45,7 @@ impl Position {
                     let screen = nearest(blockers, dir);
                     let beyond = ray.mask & !upto(screen, dir);
                     let rest = blockers & beyond;
-                    set |= if rest == 0 {
-                        beyond
-                    } else {
-                        beyond & upto(nearest(rest, dir), dir)
-                    };
+                    set |= if rest == 0 { beyond } else { beyond & upto(nearest(rest, dir), dir) };
                 }
             }
             _ => {
@@ -79,16 +71,9 @@ impl Position {
     fn flying_general_attack(&self, color: usize) -> u128 {
         let ours = usize::from(self.generals[color]);
         let theirs = usize::from(self.generals[1 - color]);
-        let dir = if theirs > ours {
-            crate::tables::NORTH
-        } else {
-            crate::tables::SOUTH
-        };
+        let dir = if theirs > ours { crate::tables::NORTH } else { crate::tables::SOUTH };
         let blockers = RAYS[ours][dir].mask & self.occupied_bits();
-        if blockers != 0
-            && nearest(blockers, dir) == theirs
-            && self.board[theirs] == code(1 - color, Role::General)
-        {
+        if blockers != 0 && nearest(blockers, dir) == theirs && self.board[theirs] == code(1 - color, Role::General) {
             bit(theirs)
         } else {
             0

@@ -115,12 +115,7 @@ impl From<&Position> for Fen {
 }
 
 fn fail(field: FenField, offset: usize, token: &str, reason: impl Into<String>) -> ParseFenError {
-    ParseFenError {
-        field,
-        offset,
-        token: token.to_owned(),
-        reason: reason.into(),
-    }
+    ParseFenError { field, offset, token: token.to_owned(), reason: reason.into() }
 }
 
 /// Splits on ASCII whitespace, keeping each token's byte offset.
@@ -128,34 +123,21 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut rest = 0;
     core::iter::from_fn(move || {
         let bytes = text.as_bytes();
-        let start = rest
-            + bytes[rest..]
-                .iter()
-                .position(|b| !b.is_ascii_whitespace())?;
-        let len = bytes[start..]
-            .iter()
-            .position(u8::is_ascii_whitespace)
-            .unwrap_or(bytes.len() - start);
+        let start = rest + bytes[rest..].iter().position(|b| !b.is_ascii_whitespace())?;
+        let len = bytes[start..].iter().position(u8::is_ascii_whitespace).unwrap_or(bytes.len() - start);
         rest = start + len;
         Some((start, &text[start..start + len]))
     })
 }
 
-fn parse_board(
-    board: &mut [Option<Piece>; 90],
-    field: &str,
-    base: usize,
-) -> Result<(), ParseFenError> {
+fn parse_board(board: &mut [Option<Piece>; 90], field: &str, base: usize) -> Result<(), ParseFenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 10 {
         return Err(fail(
             FenField::Board,
             base,
             field,
-            format!(
-                "the board has {} ranks separated by '/', expected 10",
-                ranks.len()
-            ),
+            format!("the board has {} ranks separated by '/', expected 10", ranks.len()),
         ));
     }
     let mut offset = base;
@@ -167,12 +149,7 @@ fn parse_board(
             let ch_text = &rank_text[j..j + ch.len_utf8()];
             if let Some(d) = ch.to_digit(10) {
                 if d == 0 {
-                    return Err(fail(
-                        FenField::Board,
-                        at,
-                        ch_text,
-                        "0 is not a run of empty points",
-                    ));
+                    return Err(fail(FenField::Board, at, ch_text, "0 is not a run of empty points"));
                 }
                 file += d as u8;
             } else if let Some(piece) = Piece::from_char(ch) {
@@ -181,20 +158,10 @@ fn parse_board(
                 }
                 file += 1;
             } else {
-                return Err(fail(
-                    FenField::Board,
-                    at,
-                    ch_text,
-                    "unknown piece letter (expected K A B N R C P, H, E)",
-                ));
+                return Err(fail(FenField::Board, at, ch_text, "unknown piece letter (expected K A B N R C P, H, E)"));
             }
             if file > 9 {
-                return Err(fail(
-                    FenField::Board,
-                    at,
-                    ch_text,
-                    format!("rank {rank} describes more than 9 points"),
-                ));
+                return Err(fail(FenField::Board, at, ch_text, format!("rank {rank} describes more than 9 points")));
             }
         }
         if file < 9 {
@@ -224,14 +191,7 @@ impl FromStr for Fen {
             let mut chars = side.chars();
             setup.turn = match (chars.next().and_then(Color::from_fen_char), chars.next()) {
                 (Some(color), None) => color,
-                _ => {
-                    return Err(fail(
-                        FenField::Turn,
-                        at,
-                        side,
-                        "expected w or r (red) or b (black)",
-                    ))
-                }
+                _ => return Err(fail(FenField::Turn, at, side, "expected w or r (red) or b (black)")),
             };
         }
         for _ in 0..2 {
@@ -244,12 +204,7 @@ impl FromStr for Fen {
                 None => Ok(None),
                 Some((at, tok)) => match tok.parse::<u32>() {
                     Ok(n) => Ok(Some(n)),
-                    Err(_) => Err(fail(
-                        field,
-                        at,
-                        tok,
-                        format!("expected the {name} as a whole number"),
-                    )),
+                    Err(_) => Err(fail(field, at, tok, format!("expected the {name} as a whole number"))),
                 },
             }
         };
@@ -260,12 +215,7 @@ impl FromStr for Fen {
             setup.fullmoves = n.max(1);
         }
         if let Some((at, tok)) = fields.next() {
-            return Err(fail(
-                FenField::Trailing,
-                at,
-                tok,
-                "unexpected text after the move number",
-            ));
+            return Err(fail(FenField::Trailing, at, tok, "unexpected text after the move number"));
         }
         Ok(Fen(setup))
     }
@@ -296,12 +246,6 @@ impl fmt::Display for Fen {
                 f.write_str("/")?;
             }
         }
-        write!(
-            f,
-            " {} - - {} {}",
-            setup.turn.fen_char(),
-            setup.halfmoves,
-            setup.fullmoves
-        )
+        write!(f, " {} - - {} {}", setup.turn.fen_char(), setup.halfmoves, setup.fullmoves)
     }
 }

@@ -27,11 +27,7 @@ pub struct ParseIccsError {
 /// Parses `h2e2`, `H2E2`, `h2-e2` or `H2-E2` (surrounding whitespace is not accepted).
 pub fn parse(text: &str) -> Result<Move, ParseIccsError> {
     let bytes = text.as_bytes();
-    let err = |offset: usize, reason: &'static str| ParseIccsError {
-        text: text.to_owned(),
-        offset,
-        reason,
-    };
+    let err = |offset: usize, reason: &'static str| ParseIccsError { text: text.to_owned(), offset, reason };
     let file = |i: usize| -> Result<u8, ParseIccsError> {
         match bytes.get(i).map(u8::to_ascii_lowercase) {
             Some(c @ b'a'..=b'i') => Ok(c - b'a'),

@@ -1,17 +1,17 @@
 //! Legal move generation.
 //!
 //! Pseudo-legal moves come from the precomputed tables. Most of them cannot affect the mover's own general
-//! and are accepted at once: a move is tested by playing it on a scratch board only when the side is in
-//! check, when the general itself moves, when the piece leaves a line (file or rank of the general) on which
-//! an opposing chariot, cannon or general stands, when it leaves a square that blocks a horse's leg towards
-//! the general, or when it lands on such a line (where it may become a cannon screen).
+//! and are accepted at once. A move is tested (the check test run on the bit sets as they would be after
+//! it) only when the side is in check, when the general itself moves, when the piece leaves a line (file or
+//! rank of the general) on which an opposing chariot, cannon or general stands, when it leaves a square
+//! that blocks a horse's leg towards the general, or when it lands on a line of the general on which an
+//! opposing cannon stands (it may become the cannon's screen). Landing on a line that holds only chariots
+//! can only block or capture them.
 
 use arrayvec::ArrayVec;
 
-use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, Code, EMPTY};
-use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS, SOLDIER_MOVES,
-};
+use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, Checkers, Code, EMPTY};
+use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 use crate::{Move, Position, Role, Square};
 
 /// Capacity of a [`MoveList`]. No legal position has more moves: with at most one general, two each of
@@ -26,13 +26,7 @@ pub type MoveList = ArrayVec<Move, MOVE_LIST_CAPACITY>;
 /// Calls `f` with every pseudo-legal target of the piece `piece` (of side `us`) standing on `from`:
 /// empty squares and opposing pieces it can reach, ignoring the safety of its own general.
 #[inline(always)]
-pub(crate) fn for_each_target(
-    board: &[Code; 90],
-    occupied: u128,
-    from: usize,
-    piece: Code,
-    mut f: impl FnMut(usize),
-) {
+pub(crate) fn for_each_target(board: &[Code; 90], occupied: u128, from: usize, piece: Code, mut f: impl FnMut(usize)) {
     let us = code_color(piece);
     let not_own = |c: Code| c == EMPTY || code_color(c) != us;
     match code_role_index(piece) {
@@ -116,24 +110,11 @@ pub(crate) fn for_each_target(
     }
 }
 
-/// Plays `from -> to` on a scratch board and tells whether the general (then on `general_sq`) is safe.
+/// Whether the general (then on `general_sq`) is safe after `from -> to`, judged on bit sets alone.
 #[inline]
-fn safe_after(
-    scratch: &mut [Code; 90],
-    occupied: u128,
-    from: usize,
-    to: usize,
-    general_sq: usize,
-    them: usize,
-) -> bool {
-    let moving = scratch[from];
-    let captured = scratch[to];
-    scratch[to] = moving;
-    scratch[from] = EMPTY;
-    let safe = !general_attacked(scratch, (occupied & !bit(from)) | bit(to), general_sq, them);
-    scratch[from] = moving;
-    scratch[to] = captured;
-    safe
+fn safe_after(occupied: u128, from: usize, to: usize, general_sq: usize, them: usize, checkers: &Checkers) -> bool {
+    let occupied = (occupied & !bit(from)) | bit(to);
+    !general_attacked(occupied, general_sq, them, &checkers.without(to))
 }
 
 impl Position {
@@ -149,42 +130,28 @@ impl Position {
             return;
         }
         let occupied = self.occupied_bits();
-        let in_check = general_attacked(&self.board, occupied, general, them);
-        let (from_danger, to_danger) = if in_check {
-            (u128::MAX, u128::MAX)
-        } else {
-            self.danger(general, them)
-        };
-        let mut scratch = self.board;
+        let checkers = Checkers::of(self, them);
+        let in_check = general_attacked(occupied, general, them, &checkers);
+        let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, them) };
         let mut pieces = movers & self.by_color[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
             let piece = self.board[from];
             let is_general = from == general;
+            // Leaving a dangerous square (or moving the general) needs a test whatever the target.
+            let test_all = is_general || from_danger & bit(from) != 0;
             let mut go_on = true;
             for_each_target(&self.board, occupied, from, piece, |to| {
                 if !go_on {
                     return;
                 }
-                let needs_test =
-                    is_general || (from_danger & bit(from)) | (to_danger & bit(to)) != 0;
-                if needs_test
-                    && !safe_after(
-                        &mut scratch,
-                        occupied,
-                        from,
-                        to,
-                        if is_general { to } else { general },
-                        them,
-                    )
+                if (test_all || to_danger & bit(to) != 0)
+                    && !safe_after(occupied, from, to, if is_general { to } else { general }, them, &checkers)
                 {
                     return;
                 }
-                let m = Move::new(
-                    Square::new_unchecked(from as u8),
-                    Square::new_unchecked(to as u8),
-                );
+                let m = Move::new(Square::new_unchecked(from as u8), Square::new_unchecked(to as u8));
                 go_on = sink(m);
             });
             if !go_on {
@@ -194,30 +161,32 @@ impl Position {
     }
 
     /// Squares a non-general piece must not leave / land on without a full test (see the module docs).
+    ///
+    /// Leaving a line of the general matters if an opposing chariot, cannon or (on the file) general stands
+    /// on it; landing on one matters only if a cannon stands there (the mover may become its screen).
     #[inline(always)]
     fn danger(&self, general: usize, them: usize) -> (u128, u128) {
-        let sliders = self.by_color[them]
-            & (self.by_role[Role::Chariot.index()] | self.by_role[Role::Cannon.index()]);
-        let their_general = bit(usize::from(self.generals[them]));
-        let mut lines = 0u128;
+        let own = self.by_color[them];
+        let cannons = own & self.by_role[Role::Cannon.index()];
+        let chariots = own & self.by_role[Role::Chariot.index()];
+        let file_liners = chariots | (own & self.by_role[Role::General.index()]);
+        let (mut leave, mut land) = (0u128, 0u128);
         for (dir, ray) in RAYS[general].iter().enumerate() {
-            let attackers = if dir < 2 {
-                sliders | their_general
-            } else {
-                sliders
-            };
-            if ray.mask & attackers != 0 {
-                lines |= ray.mask;
+            let liners = if dir < 2 { file_liners } else { chariots };
+            if ray.mask & cannons != 0 {
+                land |= ray.mask;
+                leave |= ray.mask;
+            } else if ray.mask & liners != 0 {
+                leave |= ray.mask;
             }
         }
         let horse = crate::position::code(them, Role::Horse);
-        let mut legs = 0u128;
         for &(leg, h) in HORSE_ATTACKERS[general].as_slice() {
             if self.board[h as usize] == horse {
-                legs |= bit(leg as usize);
+                leave |= bit(leg as usize);
             }
         }
-        (lines | legs, lines)
+        (leave, land)
     }
 
     /// Every legal move.

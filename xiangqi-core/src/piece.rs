@@ -35,11 +35,7 @@ impl Piece {
 
     /// Reads a FEN letter (`H`/`E` accepted for horse/elephant); the case gives the colour.
     pub const fn from_char(ch: char) -> Option<Piece> {
-        let color = if ch.is_ascii_uppercase() {
-            Color::Red
-        } else {
-            Color::Black
-        };
+        let color = if ch.is_ascii_uppercase() { Color::Red } else { Color::Black };
         match Role::from_char(ch) {
             Some(role) => Some(Piece { color, role }),
             None => None,
@@ -57,10 +53,7 @@ impl Piece {
             return None;
         }
         let color = if index < 7 { Color::Red } else { Color::Black };
-        Some(Piece {
-            color,
-            role: Role::ALL[index % 7],
-        })
+        Some(Piece { color, role: Role::ALL[index % 7] })
     }
 }
 

@@ -1,7 +1,7 @@
 use core::fmt;
 
 use crate::setup::{find_problems, PositionError, PositionErrorKinds, Setup};
-use crate::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::tables::{HORSE_CHECKS, RAYS, SOLDIER_ATTACK_MASKS};
 use crate::{zobrist, Color, Move, Piece, Role, Square, SquareSet};
 
 /// Board codes: 0 is an empty square, otherwise `1 + piece.index()`.
@@ -19,9 +19,12 @@ pub(crate) const fn code_color(c: Code) -> usize {
     (c >= 8) as usize
 }
 
+const CODE_ROLES: [u8; 16] = [7, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The role index of a non-empty code.
 #[inline(always)]
 pub(crate) const fn code_role_index(c: Code) -> usize {
-    ((c - 1) % 7) as usize
+    CODE_ROLES[(c & 15) as usize] as usize
 }
 
 fn decode(c: Code) -> Option<Piece> {
@@ -32,9 +35,20 @@ fn decode(c: Code) -> Option<Piece> {
     }
 }
 
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The one-square bit set of square index `sq` (a table lookup: a variable 128-bit shift costs more).
 #[inline(always)]
-pub(crate) const fn bit(sq: usize) -> u128 {
-    1u128 << sq
+pub(crate) fn bit(sq: usize) -> u128 {
+    BITS[sq & 127]
 }
 
 /// The nearest occupied square of `blockers` along direction `dir` (which must be a subset of that ray).
@@ -147,10 +161,7 @@ impl Position {
     /// [waivable](PositionErrorKinds::WAIVABLE)) are let through; every other problem is reported.
     pub fn from_setup(setup: Setup, accept: PositionErrorKinds) -> Result<Position, PositionError> {
         let accept = accept & PositionErrorKinds::WAIVABLE;
-        let problems: Vec<_> = find_problems(&setup)
-            .into_iter()
-            .filter(|p| !accept.contains(p.kind))
-            .collect();
+        let problems: Vec<_> = find_problems(&setup).into_iter().filter(|p| !accept.contains(p.kind)).collect();
         if problems.is_empty() {
             Ok(Position::from_setup_unchecked(&setup))
         } else {
@@ -191,12 +202,7 @@ impl Position {
         for (i, c) in self.board.iter().enumerate() {
             board[i] = decode(*c);
         }
-        Setup {
-            board,
-            turn: self.turn,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
+        Setup { board, turn: self.turn, halfmoves: self.halfmoves, fullmoves: self.fullmoves }
     }
 
     /// The FEN, `board side - - halfmoves fullmoves`, with `w` for red.
@@ -265,12 +271,8 @@ impl Position {
         if self.board[usize::from(self.generals[us])] != code(us, Role::General) {
             return false;
         }
-        general_attacked(
-            &self.board,
-            self.occupied_bits(),
-            usize::from(self.generals[us]),
-            1 - us,
-        )
+        let them = 1 - us;
+        general_attacked(self.occupied_bits(), usize::from(self.generals[us]), them, &Checkers::of(self, them))
     }
 
     /// The opposing pieces that give check to the side to move.
@@ -304,15 +306,8 @@ impl Position {
         if self.has_legal_move() {
             return None;
         }
-        let termination = if self.is_check() {
-            Termination::Checkmate
-        } else {
-            Termination::Stalemate
-        };
-        Some(Outcome {
-            winner: !self.turn,
-            termination,
-        })
+        let termination = if self.is_check() { Termination::Checkmate } else { Termination::Stalemate };
+        Some(Outcome { winner: !self.turn, termination })
     }
 
     /// Plays a legal move, or gives the position back inside the error if the move is not legal.
@@ -329,10 +324,7 @@ impl Position {
             self.play_unchecked(m);
             Ok(self)
         } else {
-            Err(PlayError {
-                mv: m,
-                position: Box::new(self),
-            })
+            Err(PlayError { mv: m, position: Box::new(self) })
         }
     }
 
@@ -344,21 +336,14 @@ impl Position {
         let (from, to) = (m.from.index(), m.to.index());
         let us = self.turn.index();
         let moving = self.board[from];
-        debug_assert!(
-            moving != EMPTY && code_color(moving) == us,
-            "no piece of the side to move on {}",
-            m.from
-        );
+        debug_assert!(moving != EMPTY && code_color(moving) == us, "no piece of the side to move on {}", m.from);
         if moving == EMPTY {
             return;
         }
         let captured = self.board[to];
         let role = code_role_index(moving);
         let keys = |c: Code, sq: usize| {
-            zobrist::piece_key(
-                Piece::from_index(usize::from(c - 1)).unwrap(),
-                Square::new_unchecked(sq as u8),
-            )
+            zobrist::piece_key(Piece::from_index(usize::from(c - 1)).unwrap(), Square::new_unchecked(sq as u8))
         };
         self.hash ^= keys(moving, from) ^ keys(moving, to) ^ zobrist::BLACK_TO_MOVE;
         if captured != EMPTY {
@@ -388,12 +373,8 @@ impl Position {
         self.turn = !self.turn;
         self.hash ^= zobrist::BLACK_TO_MOVE;
         let them = (!self.turn).index();
-        if general_attacked(
-            &self.board,
-            self.occupied_bits(),
-            usize::from(self.generals[them]),
-            1 - them,
-        ) {
+        let by = 1 - them;
+        if general_attacked(self.occupied_bits(), usize::from(self.generals[them]), by, &Checkers::of(&self, by)) {
             self.turn = !self.turn;
             self.hash ^= zobrist::BLACK_TO_MOVE;
             Err(self)
@@ -408,39 +389,73 @@ impl Position {
     }
 }
 
-/// Whether the general standing on `sq` would be attacked by side `by`: chariots and the opposing general
-/// along an open file (the flying general), cannons over one screen, horses with a free leg, soldiers.
-/// Advisors and elephants never reach the opposing palace.
+/// One side's pieces that can give check, as bit sets (advisors and elephants never reach the opposing
+/// palace).
+#[derive(Copy, Clone)]
+pub(crate) struct Checkers {
+    /// Pieces that check along an open line: chariots, and on files the general (flying general).
+    pub lines_rank: u128,
+    pub lines_file: u128,
+    pub cannons: u128,
+    pub horses: u128,
+    pub soldiers: u128,
+}
+
+impl Checkers {
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position, by: usize) -> Checkers {
+        let own = pos.by_color[by];
+        let chariots = own & pos.by_role[Role::Chariot.index()];
+        Checkers {
+            lines_rank: chariots,
+            lines_file: chariots | (own & pos.by_role[Role::General.index()]),
+            cannons: own & pos.by_role[Role::Cannon.index()],
+            horses: own & pos.by_role[Role::Horse.index()],
+            soldiers: own & pos.by_role[Role::Soldier.index()],
+        }
+    }
+
+    /// The same set after a capture on `sq` removed whatever stood there.
+    #[inline(always)]
+    pub(crate) fn without(self, sq: usize) -> Checkers {
+        let keep = !bit(sq);
+        Checkers {
+            lines_rank: self.lines_rank & keep,
+            lines_file: self.lines_file & keep,
+            cannons: self.cannons & keep,
+            horses: self.horses & keep,
+            soldiers: self.soldiers & keep,
+        }
+    }
+}
+
+/// Whether a general standing on `sq` would be attacked by side `by` (whose checking pieces are
+/// `checkers`) with the board occupied as `occupied`: soldiers, horses with a free leg, chariots and the
+/// opposing general (flying general) along an open line, cannons over exactly one screen.
 #[inline]
-pub(crate) fn general_attacked(board: &[Code; 90], occupied: u128, sq: usize, by: usize) -> bool {
-    let chariot = code(by, Role::Chariot);
-    let cannon = code(by, Role::Cannon);
-    let general = code(by, Role::General);
-    for dir in 0..4 {
-        let ray = RAYS[sq][dir].mask;
-        let blockers = ray & occupied;
-        if blockers == 0 {
+pub(crate) fn general_attacked(occupied: u128, sq: usize, by: usize, checkers: &Checkers) -> bool {
+    if SOLDIER_ATTACK_MASKS[by][sq] & checkers.soldiers != 0 {
+        return true;
+    }
+    if checkers.horses != 0 {
+        for &(leg, horses) in HORSE_CHECKS[sq].as_slice() {
+            if occupied & bit(leg as usize) == 0 && checkers.horses & horses != 0 {
+                return true;
+            }
+        }
+    }
+    for (dir, ray) in RAYS[sq].iter().enumerate() {
+        let lines = if dir < 2 { checkers.lines_file } else { checkers.lines_rank };
+        if ray.mask & (lines | checkers.cannons) == 0 {
             continue;
         }
+        let blockers = ray.mask & occupied;
         let first = nearest(blockers, dir);
-        let p = board[first];
-        if p == chariot || (p == general && dir < 2) {
+        if lines & bit(first) != 0 {
             return true;
         }
         let rest = blockers & !bit(first);
-        if rest != 0 && board[nearest(rest, dir)] == cannon {
-            return true;
-        }
-    }
-    let horse = code(by, Role::Horse);
-    for &(leg, h) in HORSE_ATTACKERS[sq].as_slice() {
-        if board[h as usize] == horse && board[leg as usize] == EMPTY {
-            return true;
-        }
-    }
-    let soldier = code(by, Role::Soldier);
-    for &(_, s) in SOLDIER_ATTACKERS[by][sq].as_slice() {
-        if board[s as usize] == soldier {
+        if rest != 0 && checkers.cannons & bit(nearest(rest, dir)) != 0 {
             return true;
         }
     }

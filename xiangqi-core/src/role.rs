@@ -32,15 +32,8 @@ pub enum Role {
 
 impl Role {
     /// All roles in declaration order.
-    pub const ALL: [Role; 7] = [
-        Role::General,
-        Role::Advisor,
-        Role::Elephant,
-        Role::Horse,
-        Role::Chariot,
-        Role::Cannon,
-        Role::Soldier,
-    ];
+    pub const ALL: [Role; 7] =
+        [Role::General, Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon, Role::Soldier];
 
     /// The lower-case FEN letter (`k a b n r c p`).
     pub const fn char(self) -> char {

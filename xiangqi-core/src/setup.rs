@@ -31,12 +31,7 @@ pub struct Setup {
 impl Setup {
     /// An empty board, red to move, move 1.
     pub fn empty() -> Setup {
-        Setup {
-            board: [None; 90],
-            turn: Color::Red,
-            halfmoves: 0,
-            fullmoves: 1,
-        }
+        Setup { board: [None; 90], turn: Color::Red, halfmoves: 0, fullmoves: 1 }
     }
 
     /// The standard start position.
@@ -133,10 +128,7 @@ impl PositionErrorKinds {
 
     /// Each kind in the set with its short name, in declaration order.
     pub fn iter(self) -> impl Iterator<Item = (PositionErrorKinds, &'static str)> {
-        PositionErrorKinds::NAMED
-            .iter()
-            .copied()
-            .filter(move |(k, _)| self.contains(*k))
+        PositionErrorKinds::NAMED.iter().copied().filter(move |(k, _)| self.contains(*k))
     }
 }
 
@@ -208,11 +200,7 @@ pub struct PositionError {
 }
 
 fn describe(problems: &[PositionProblem]) -> String {
-    problems
-        .iter()
-        .map(|p| p.message.as_str())
-        .collect::<Vec<_>>()
-        .join("; ")
+    problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; ")
 }
 
 impl PositionError {
@@ -222,9 +210,7 @@ impl PositionError {
 
     /// The set of kinds found.
     pub fn kinds(&self) -> PositionErrorKinds {
-        self.problems
-            .iter()
-            .fold(PositionErrorKinds::EMPTY, |acc, p| acc | p.kind)
+        self.problems.iter().fold(PositionErrorKinds::EMPTY, |acc, p| acc | p.kind)
     }
 
     /// Every problem found, in board order within each kind.
@@ -237,11 +223,7 @@ impl PositionError {
 pub(crate) fn find_problems(setup: &Setup) -> Vec<PositionProblem> {
     let mut problems = Vec::new();
     let mut problem = |kind, square: Option<Square>, message: String| {
-        problems.push(PositionProblem {
-            kind,
-            square,
-            message,
-        });
+        problems.push(PositionProblem { kind, square, message });
     };
     let mut counts = [[0u8; 7]; 2];
     let mut generals: [Option<Square>; 2] = [None, None];
@@ -255,28 +237,12 @@ pub(crate) fn find_problems(setup: &Setup) -> Vec<PositionProblem> {
         }
         if !crate::tables::placement_allowed(piece.color.index(), piece.role.index(), sq.index()) {
             let (kind, what) = match piece.role {
-                Role::General => (
-                    PositionErrorKinds::GENERAL_OUTSIDE_PALACE,
-                    "outside the palace",
-                ),
-                Role::Advisor => (
-                    PositionErrorKinds::ADVISOR_PLACEMENT,
-                    "off the advisor points",
-                ),
-                Role::Elephant => (
-                    PositionErrorKinds::ELEPHANT_PLACEMENT,
-                    "off the elephant points",
-                ),
-                _ => (
-                    PositionErrorKinds::SOLDIER_PLACEMENT,
-                    "on a square a soldier can never reach",
-                ),
+                Role::General => (PositionErrorKinds::GENERAL_OUTSIDE_PALACE, "outside the palace"),
+                Role::Advisor => (PositionErrorKinds::ADVISOR_PLACEMENT, "off the advisor points"),
+                Role::Elephant => (PositionErrorKinds::ELEPHANT_PLACEMENT, "off the elephant points"),
+                _ => (PositionErrorKinds::SOLDIER_PLACEMENT, "on a square a soldier can never reach"),
             };
-            problem(
-                kind,
-                Some(sq),
-                format!("{} {} on {sq} {what}", piece.color, piece.role),
-            );
+            problem(kind, Some(sq), format!("{} {} on {sq} {what}", piece.color, piece.role));
         }
     }
     for color in Color::ALL {
@@ -284,27 +250,15 @@ pub(crate) fn find_problems(setup: &Setup) -> Vec<PositionProblem> {
             let n = counts[color.index()][role.index()];
             if role == Role::General {
                 if n == 0 {
-                    problem(
-                        PositionErrorKinds::MISSING_GENERAL,
-                        None,
-                        format!("{color} has no general"),
-                    );
+                    problem(PositionErrorKinds::MISSING_GENERAL, None, format!("{color} has no general"));
                 } else if n > 1 {
-                    problem(
-                        PositionErrorKinds::TOO_MANY_GENERALS,
-                        None,
-                        format!("{color} has {n} generals"),
-                    );
+                    problem(PositionErrorKinds::TOO_MANY_GENERALS, None, format!("{color} has {n} generals"));
                 }
             } else if n > role.max_count() {
                 problem(
                     PositionErrorKinds::TOO_MANY_PIECES,
                     None,
-                    format!(
-                        "{color} has {n} {}s (at most {})",
-                        role.name(),
-                        role.max_count()
-                    ),
+                    format!("{color} has {n} {}s (at most {})", role.name(), role.max_count()),
                 );
             }
         }
@@ -331,10 +285,7 @@ pub(crate) fn find_problems(setup: &Setup) -> Vec<PositionProblem> {
             problems.push(PositionProblem {
                 kind: PositionErrorKinds::OPPONENT_IN_CHECK,
                 square: Some(sq),
-                message: format!(
-                    "{them} is in check from {sq} but it is {}'s turn",
-                    setup.turn
-                ),
+                message: format!("{them} is in check from {sq} but it is {}'s turn", setup.turn),
             });
         }
     }

@@ -83,11 +83,7 @@ impl Iterator for SquareSet {
             return None;
         }
         let lo = self.0 as u64;
-        let index = if lo != 0 {
-            lo.trailing_zeros()
-        } else {
-            64 + ((self.0 >> 64) as u64).trailing_zeros()
-        };
+        let index = if lo != 0 { lo.trailing_zeros() } else { 64 + ((self.0 >> 64) as u64).trailing_zeros() };
         self.0 &= self.0 - 1;
         Some(Square::new_unchecked(index as u8))
     }

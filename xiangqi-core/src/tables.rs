@@ -18,10 +18,7 @@ pub(crate) struct Steps<const N: usize> {
 }
 
 impl<const N: usize> Steps<N> {
-    const EMPTY: Steps<N> = Steps {
-        len: 0,
-        items: [(0, 0); N],
-    };
+    const EMPTY: Steps<N> = Steps { len: 0, items: [(0, 0); N] };
 
     const fn push(mut self, blocker: u8, target: u8) -> Steps<N> {
         self.items[self.len as usize] = (blocker, target);
@@ -95,11 +92,7 @@ const fn is_elephant_point(color: usize, file: i8, rank: i8) -> bool {
 }
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = {
-    let mut t = [[Ray {
-        len: 0,
-        squares: [0; 9],
-        mask: 0,
-    }; 4]; 90];
+    let mut t = [[Ray { len: 0, squares: [0; 9], mask: 0 }; 4]; 90];
     let mut sq = 0;
     while sq < 90 {
         let mut d = 0;
@@ -177,9 +170,7 @@ pub(crate) static ELEPHANT_MOVES: [[Steps<4>; 90]; 2] = {
             let mut d = 0;
             while d < 4 {
                 let (df, dr) = diagonals[d];
-                if let (Some(eye), Some(to)) =
-                    (sq_at(f + df, r + dr), sq_at(f + 2 * df, r + 2 * dr))
-                {
+                if let (Some(eye), Some(to)) = (sq_at(f + df, r + dr), sq_at(f + 2 * df, r + 2 * dr)) {
                     if relative_rank(color, r + 2 * dr) <= 4 {
                         t[color][sq] = t[color][sq].push(eye, to);
                     }
@@ -316,11 +307,7 @@ mod tests {
     #[test]
     fn point_counts() {
         for color in 0..2 {
-            let count = |role| {
-                (0..90)
-                    .filter(|&sq| placement_allowed(color, role, sq))
-                    .count()
-            };
+            let count = |role| (0..90).filter(|&sq| placement_allowed(color, role, sq)).count();
             assert_eq!(count(0), 9);
             assert_eq!(count(1), 5);
             assert_eq!(count(2), 7);
@@ -350,3 +337,63 @@ mod tests {
         }
     }
 }
+
+/// Horse checks on a square grouped by leg: `(leg, the horse squares that use it)`; the leg is a diagonal
+/// neighbour of the attacked square, shared by two horse squares.
+#[derive(Copy, Clone)]
+pub(crate) struct LegGroups {
+    pub len: u8,
+    pub items: [(u8, u128); 4],
+}
+
+impl LegGroups {
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[(u8, u128)] {
+        &self.items[..self.len as usize]
+    }
+}
+
+pub(crate) static HORSE_CHECKS: [LegGroups; 90] = {
+    let mut t = [LegGroups { len: 0, items: [(0, 0); 4] }; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let attackers = HORSE_ATTACKERS[sq];
+        let mut i = 0;
+        while i < attackers.len as usize {
+            let (leg, horse) = attackers.items[i];
+            let groups = &mut t[sq];
+            let mut g = 0;
+            while g < groups.len as usize && groups.items[g].0 != leg {
+                g += 1;
+            }
+            if g == groups.len as usize {
+                groups.items[g] = (leg, 0);
+                groups.len += 1;
+            }
+            groups.items[g].1 |= 1u128 << horse;
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares from which a soldier of the indexed colour attacks a square, as a bit set.
+pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let a = SOLDIER_ATTACKERS[color][sq];
+            let mut i = 0;
+            while i < a.len as usize {
+                t[color][sq] |= 1u128 << a.items[i].1;
+                i += 1;
+            }
+            sq += 1;
+        }
+        color += 1;
+    }
+    t
+};
