@@ -84,8 +84,8 @@ impl Position {
     ///
     /// ```
     /// use xiangqi_core::{Color, Position, Square};
-    /// let pos = Position::from_fen("4k4/9/9/9/4c4/9/9/4P4/9/3AKA3 w - - 0 1").unwrap();
-    /// // The black cannon attacks e0 over the soldier on e2.
+    /// let pos = Position::from_fen("4k4/9/9/9/4c4/9/9/4N4/9/3AKA3 w - - 0 1").unwrap();
+    /// // The black cannon attacks e0 over the horse on e2.
     /// let attackers = pos.attackers(Square::E0, Color::Black);
     /// assert!(attackers.contains(Square::E5));
     /// assert!(pos.is_check());

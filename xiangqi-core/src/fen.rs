@@ -18,7 +18,7 @@
 //!
 //! let err = "rnbakabnr/9/1c5c1/p1p1p1p1X/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse::<Fen>().unwrap_err();
 //! assert_eq!(err.field, FenField::Board);
-//! assert_eq!(err.offset, 28);
+//! assert_eq!(err.offset, 26);
 //! ```
 
 use core::fmt;

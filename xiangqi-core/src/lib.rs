@@ -55,3 +55,8 @@ pub use role::Role;
 pub use setup::{PositionError, PositionErrorKinds, PositionProblem, Setup};
 pub use square::{ParseSquareError, Square};
 pub use square_set::SquareSet;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

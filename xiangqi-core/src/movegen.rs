@@ -249,7 +249,8 @@ impl Position {
     /// use xiangqi_core::Position;
     /// let pos = Position::default();
     /// assert!(pos.is_legal("b2e2".parse().unwrap()));
-    /// assert!(!pos.is_legal("b2b9".parse().unwrap())); // a cannon needs a screen to capture
+    /// assert!(pos.is_legal("b2b9".parse().unwrap())); // the cannon captures over the screen on b7
+    /// assert!(!pos.is_legal("b2b7".parse().unwrap())); // but cannot capture without one
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         let mut found = false;

@@ -148,8 +148,9 @@ impl Position {
     ///
     /// ```
     /// use xiangqi_core::Position;
-    /// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
-    /// assert_eq!(pos.legal_moves().len(), 10);
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").unwrap();
+    /// // 16 chariot moves; the general may go to f0 but not d0, where it would face the black general.
+    /// assert_eq!(pos.legal_moves().len(), 17);
     /// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 x").is_err());
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, crate::fen::FenError> {
@@ -315,7 +316,7 @@ impl Position {
     /// ```
     /// use xiangqi_core::Position;
     /// let pos = Position::default();
-    /// let err = pos.play("h2h9".parse().unwrap()).unwrap_err();
+    /// let err = pos.play("h2h7".parse().unwrap()).unwrap_err();
     /// let pos = err.into_position(); // nothing was lost
     /// assert_eq!(pos, Position::default());
     /// ```
@@ -367,20 +368,24 @@ impl Position {
         self.turn = !self.turn;
     }
 
-    /// Returns the position after a null move (the same placement, the other side to move). Fails if
-    /// that would leave the side that then does not move in check.
-    pub fn swap_turn(mut self) -> Result<Position, Position> {
-        self.turn = !self.turn;
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        let them = (!self.turn).index();
-        let by = 1 - them;
-        if general_attacked(self.occupied_bits(), usize::from(self.generals[them]), by, &Checkers::of(&self, by)) {
-            self.turn = !self.turn;
-            self.hash ^= zobrist::BLACK_TO_MOVE;
-            Err(self)
-        } else {
-            Ok(self)
+    /// The same placement with the other side to move (a "null move", for asking what the opponent would
+    /// threaten), or `None` if the side to move is in check, since the result would not be legal. Move
+    /// counters are unchanged.
+    ///
+    /// ```
+    /// use xiangqi_core::{Color, Position};
+    /// let swapped = Position::default().swap_turn().unwrap();
+    /// assert_eq!(swapped.turn(), Color::Black);
+    /// assert_eq!(swapped.legal_moves().len(), 44);
+    /// ```
+    pub fn swap_turn(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
         }
+        let mut pos = self.clone();
+        pos.turn = !pos.turn;
+        pos.hash ^= zobrist::BLACK_TO_MOVE;
+        Some(pos)
     }
 
     #[inline(always)]
