@@ -21,10 +21,11 @@ test: lint rust-test peers-sample
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy -q --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -q --workspace --all-targets --all-features -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps
 
 rust-test:
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --all-features
 
 # Python tools for the peer comparison live in a venv of their own.
 $(VENV)/.installed: tests/peers/requirements.txt
