@@ -203,8 +203,8 @@ impl FromStr for Fen {
             match fields.next() {
                 None => Ok(None),
                 Some((at, tok)) => match tok.parse::<u32>() {
-                    Ok(n) => Ok(Some(n)),
-                    Err(_) => Err(fail(field, at, tok, format!("expected the {name} as a whole number"))),
+                    Ok(n) if tok.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
+                    _ => Err(fail(field, at, tok, format!("expected the {name} as a whole number"))),
                 },
             }
         };

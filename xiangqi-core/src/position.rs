@@ -256,7 +256,8 @@ impl Position {
         SquareSet::from_bits(self.by_color[piece.color.index()] & self.by_role[piece.role.index()])
     }
 
-    /// Where a side's general stands.
+    /// Where a side's general stands (where it last stood, if it was captured: see
+    /// [`Position::has_general`]).
     pub fn general(&self, color: Color) -> Square {
         Square::new_unchecked(self.generals[color.index()])
     }
@@ -268,17 +269,26 @@ impl Position {
 
     /// Whether the side to move is in check (its general is attacked, the facing general included).
     pub fn is_check(&self) -> bool {
-        let us = self.turn.index();
-        if self.board[usize::from(self.generals[us])] != code(us, Role::General) {
+        if !self.has_general(self.turn) {
             return false;
         }
+        let us = self.turn.index();
         let them = 1 - us;
         general_attacked(self.occupied_bits(), usize::from(self.generals[us]), them, &Checkers::of(self, them))
     }
 
     /// The opposing pieces that give check to the side to move.
     pub fn checkers(&self) -> SquareSet {
+        if !self.has_general(self.turn) {
+            return SquareSet::EMPTY;
+        }
         self.attackers(self.general(self.turn), !self.turn)
+    }
+
+    /// Whether `color` still has its general: always, except after a general was captured in a position
+    /// accepted with [`PositionErrorKinds::OPPONENT_IN_CHECK`].
+    pub fn has_general(&self, color: Color) -> bool {
+        self.board[usize::from(self.generals[color.index()])] == code(color.index(), Role::General)
     }
 
     /// Whether the side to move is checkmated.
