@@ -53,10 +53,7 @@ fn main() -> ExitCode {
         perft(&pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "perft({depth}) = {nodes} in {secs:.3} s ({:.1} M leaves/s)",
-        nodes as f64 / secs / 1e6
-    );
+    eprintln!("perft({depth}) = {nodes} in {secs:.3} s ({:.1} M leaves/s)", nodes as f64 / secs / 1e6);
     println!("{nodes}");
     ExitCode::SUCCESS
 }

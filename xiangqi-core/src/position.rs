@@ -339,9 +339,14 @@ impl Position {
         }
     }
 
-    /// Plays a move without checking it. The move must be legal in this position (for example, taken
-    /// from [`Position::legal_moves`]); otherwise the position afterwards is unspecified (though always
-    /// memory-safe). Debug builds assert that a piece of the side to move stands on `m.from`.
+    /// Plays a move without checking it: the piece on `m.from` goes to `m.to`, taking whatever opposing
+    /// piece stands there, and the turn passes.
+    ///
+    /// Meant for moves known to be legal (for example, taken from [`Position::legal_moves`]). A
+    /// pseudo-legal move that leaves the mover's own general attacked is played as given (useful for
+    /// asking "what if"); the resulting position is then not a legal one. For anything else (an empty
+    /// `m.from`, a piece of the wrong side, a target holding an own piece) the result is unspecified
+    /// though memory-safe, and debug builds assert.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let (from, to) = (m.from.index(), m.to.index());
