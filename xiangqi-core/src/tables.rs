@@ -302,44 +302,6 @@ pub(crate) const fn placement_allowed(color: usize, role: usize, sq: usize) -> b
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn point_counts() {
-        for color in 0..2 {
-            let count = |role| (0..90).filter(|&sq| placement_allowed(color, role, sq)).count();
-            assert_eq!(count(0), 9);
-            assert_eq!(count(1), 5);
-            assert_eq!(count(2), 7);
-            assert_eq!(count(6), 10 + 45);
-        }
-    }
-
-    #[test]
-    fn horse_tables_are_symmetric() {
-        let total: usize = HORSE_MOVES.iter().map(|s| s.len as usize).sum();
-        let reverse: usize = HORSE_ATTACKERS.iter().map(|s| s.len as usize).sum();
-        assert_eq!(total, reverse);
-        // Corner horse: two moves; centre horse: eight.
-        assert_eq!(HORSE_MOVES[0].len, 2);
-        assert_eq!(HORSE_MOVES[4 * 9 + 4].len, 8);
-    }
-
-    #[test]
-    fn ray_lengths() {
-        for sq in 0..90 {
-            let total: u8 = RAYS[sq].iter().map(|r| r.len).sum();
-            assert_eq!(total, 8 + 9);
-            assert_eq!(RAYS[sq][NORTH].len as usize, 9 - sq / 9);
-            assert_eq!(RAYS[sq][SOUTH].len as usize, sq / 9);
-            assert_eq!(RAYS[sq][EAST].len as usize, 8 - sq % 9);
-            assert_eq!(RAYS[sq][WEST].len as usize, sq % 9);
-        }
-    }
-}
-
 /// Horse checks on a square grouped by leg: `(leg, the horse squares that use it)`; the leg is a diagonal
 /// neighbour of the attacked square, shared by two horse squares.
 #[derive(Copy, Clone)]
@@ -399,3 +361,41 @@ pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = {
     }
     t
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_counts() {
+        for color in 0..2 {
+            let count = |role| (0..90).filter(|&sq| placement_allowed(color, role, sq)).count();
+            assert_eq!(count(0), 9);
+            assert_eq!(count(1), 5);
+            assert_eq!(count(2), 7);
+            assert_eq!(count(6), 10 + 45);
+        }
+    }
+
+    #[test]
+    fn horse_tables_are_symmetric() {
+        let total: usize = HORSE_MOVES.iter().map(|s| s.len as usize).sum();
+        let reverse: usize = HORSE_ATTACKERS.iter().map(|s| s.len as usize).sum();
+        assert_eq!(total, reverse);
+        // Corner horse: two moves; centre horse: eight.
+        assert_eq!(HORSE_MOVES[0].len, 2);
+        assert_eq!(HORSE_MOVES[4 * 9 + 4].len, 8);
+    }
+
+    #[test]
+    fn ray_lengths() {
+        for (sq, rays) in RAYS.iter().enumerate() {
+            let total: u8 = rays.iter().map(|r| r.len).sum();
+            assert_eq!(total, 8 + 9);
+            assert_eq!(rays[NORTH].len as usize, 9 - sq / 9);
+            assert_eq!(rays[SOUTH].len as usize, sq / 9);
+            assert_eq!(rays[EAST].len as usize, 8 - sq % 9);
+            assert_eq!(rays[WEST].len as usize, sq % 9);
+        }
+    }
+}
