@@ -25,7 +25,7 @@ lint:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps
 
 rust-test:
-	$(CARGO) test --workspace --all-features
+	$(CARGO) test --workspace --all-features -- --show-output
 
 # Python tools for the peer comparison live in a venv of their own.
 $(VENV)/.installed: tests/peers/requirements.txt
