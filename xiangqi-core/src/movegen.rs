@@ -223,6 +223,27 @@ impl Position {
         moves
     }
 
+    /// The legal captures.
+    ///
+    /// To ask what the side *not* to move could capture, use [`Position::swap_turn`] first.
+    ///
+    /// ```
+    /// use xiangqi_core::Position;
+    /// let pos = Position::default();
+    /// let captures: Vec<String> = pos.legal_captures().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(captures, ["b2b9", "h2h9"]); // the cannons take the horses over their screens
+    /// ```
+    pub fn legal_captures(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(u128::MAX, |m| {
+            if self.board[m.to.index()] != EMPTY {
+                moves.push(m);
+            }
+            true
+        });
+        moves
+    }
+
     /// The number of legal moves (faster than collecting them).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;

@@ -347,6 +347,8 @@ proptest! {
                 prop_assert!(pos.is_legal(m), "{} in {:?}", m, pos);
                 prop_assert_eq!(pos.piece_at(m.from).map(|p| p.color), Some(pos.turn()));
             }
+            let captures = sorted(legal.iter().copied().filter(|&m| pos.is_capture(m)));
+            prop_assert_eq!(sorted(pos.legal_captures()), captures, "captures in {:?}", pos);
             for from in Square::all() {
                 let by_from = sorted(legal.iter().copied().filter(|m| m.from == from));
                 prop_assert_eq!(sorted(pos.legal_moves_from(from)), by_from, "{} in {:?}", from, pos);
