@@ -168,10 +168,9 @@ pub(crate) static ELEPHANT_MOVES: [[Steps<4>; 90]; 2] = {
         let mut sq = 0;
         while sq < 90 {
             let (f, r) = (file_of(sq), rank_of(sq));
-            let diagonals = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
             let mut d = 0;
             while d < 4 {
-                let (df, dr) = diagonals[d];
+                let (df, dr) = DIAGONALS[d];
                 if let (Some(eye), Some(to)) = (sq_at(f + df, r + dr), sq_at(f + 2 * df, r + 2 * dr)) {
                     if relative_rank(color, r + 2 * dr) <= 4 {
                         t[color][sq] = t[color][sq].push(eye, to);
@@ -186,19 +185,17 @@ pub(crate) static ELEPHANT_MOVES: [[Steps<4>; 90]; 2] = {
     t
 };
 
-/// Advisor moves: `(_, target)`: one diagonal step that stays in the mover's own palace (from an advisor
-/// point this always lands on another).
-pub(crate) static ADVISOR_MOVES: [[Steps<4>; 90]; 2] = {
+/// One step in each of `steps` that stays inside the mover's own palace: `(_, target)`.
+const fn palace_steps(steps: [(i8, i8); 4]) -> [[Steps<4>; 90]; 2] {
     let mut t = [[Steps::EMPTY; 90]; 2];
     let mut color = 0;
     while color < 2 {
         let mut sq = 0;
         while sq < 90 {
             let (f, r) = (file_of(sq), rank_of(sq));
-            let diagonals = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
             let mut d = 0;
             while d < 4 {
-                let (df, dr) = diagonals[d];
+                let (df, dr) = steps[d];
                 if let Some(to) = sq_at(f + df, r + dr) {
                     if in_palace(color, f + df, r + dr) {
                         t[color][sq] = t[color][sq].push(to, to);
@@ -211,32 +208,15 @@ pub(crate) static ADVISOR_MOVES: [[Steps<4>; 90]; 2] = {
         color += 1;
     }
     t
-};
+}
 
-/// General steps: `(_, target)`, one orthogonal step inside the mover's own palace.
-pub(crate) static GENERAL_MOVES: [[Steps<4>; 90]; 2] = {
-    let mut t = [[Steps::EMPTY; 90]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let (f, r) = (file_of(sq), rank_of(sq));
-            let mut d = 0;
-            while d < 4 {
-                let (df, dr) = DIRS[d];
-                if let Some(to) = sq_at(f + df, r + dr) {
-                    if in_palace(color, f + df, r + dr) {
-                        t[color][sq] = t[color][sq].push(to, to);
-                    }
-                }
-                d += 1;
-            }
-            sq += 1;
-        }
-        color += 1;
-    }
-    t
-};
+const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Advisor moves: one diagonal step inside the palace (from an advisor point this always lands on another).
+pub(crate) static ADVISOR_MOVES: [[Steps<4>; 90]; 2] = palace_steps(DIAGONALS);
+
+/// General steps: one orthogonal step inside the palace.
+pub(crate) static GENERAL_MOVES: [[Steps<4>; 90]; 2] = palace_steps(DIRS);
 
 /// Soldier steps: `(_, target)`: forward, and sideways once across the river.
 pub(crate) static SOLDIER_MOVES: [[Steps<3>; 90]; 2] = {
