@@ -368,7 +368,7 @@ impl Position {
             self.by_role[code_role_index(captured)] ^= bit(to);
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.by_color[us] ^= bit(from) | bit(to);
         self.by_role[role] ^= bit(from) | bit(to);
@@ -378,7 +378,7 @@ impl Position {
             self.generals[us] = to as u8;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
     }
