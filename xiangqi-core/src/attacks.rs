@@ -4,7 +4,7 @@
 //! would expose the attacker's own general. The general attacks the points of its palace next to it and,
 //! across an open file, the opposing general (the flying-general rule).
 
-use crate::movegen::for_each_target;
+use crate::movegen::for_each_step_target;
 use crate::position::{bit, code, code_color, code_role_index, nearest, EMPTY};
 use crate::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
 use crate::{Color, Position, Role, Square, SquareSet};
@@ -49,16 +49,7 @@ impl Position {
                 }
             }
             _ => {
-                // Step pieces: every target they could move to on an empty-of-own-pieces board.
-                let mut scratch = self.board;
-                for (i, c) in scratch.iter_mut().enumerate() {
-                    if *c != EMPTY && code_color(*c) == color && i != from {
-                        // Blocking pieces stay (legs, eyes), but a target holding an own piece still counts
-                        // as attacked (defended), so swap own pieces for opposing ones of the same role.
-                        *c = code(1 - color, ROLES[code_role_index(*c)]);
-                    }
-                }
-                for_each_target(&scratch, occupied, from, piece, |to| set |= bit(to));
+                for_each_step_target::<true>(&self.board, occupied, from, piece, |to| set |= bit(to));
                 if code_role_index(piece) == Role::General.index() {
                     set |= self.flying_general_attack(color);
                 }
@@ -143,8 +134,6 @@ impl Position {
         !self.attackers(sq, color).is_empty()
     }
 }
-
-const ROLES: [Role; 7] = Role::ALL;
 
 /// The squares of a ray up to and including `sq`, for direction `dir`.
 #[inline]

@@ -26,9 +26,22 @@ pub type MoveList = ArrayVec<Move, MOVE_LIST_CAPACITY>;
 /// Calls `f` with every pseudo-legal target of the piece `piece` (of side `us`) standing on `from`:
 /// empty squares and opposing pieces it can reach, ignoring the safety of its own general.
 #[inline(always)]
-pub(crate) fn for_each_target(board: &[Code; 90], occupied: u128, from: usize, piece: Code, mut f: impl FnMut(usize)) {
+pub(crate) fn for_each_target(board: &[Code; 90], occupied: u128, from: usize, piece: Code, f: impl FnMut(usize)) {
+    for_each_step_target::<false>(board, occupied, from, piece, f)
+}
+
+/// Like [`for_each_target`]; with `DEFENDED` set, the step pieces (general, advisor, elephant, horse,
+/// soldier) also yield targets holding their own pieces, which they defend.
+#[inline(always)]
+pub(crate) fn for_each_step_target<const DEFENDED: bool>(
+    board: &[Code; 90],
+    occupied: u128,
+    from: usize,
+    piece: Code,
+    mut f: impl FnMut(usize),
+) {
     let us = code_color(piece);
-    let not_own = |c: Code| c == EMPTY || code_color(c) != us;
+    let not_own = |c: Code| DEFENDED || c == EMPTY || code_color(c) != us;
     match code_role_index(piece) {
         0 => {
             for &(_, to) in GENERAL_MOVES[us][from].as_slice() {
