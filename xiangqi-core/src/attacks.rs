@@ -6,7 +6,7 @@
 
 use crate::movegen::for_each_step_target;
 use crate::position::{bit, code, code_color, code_role_index, nearest, EMPTY};
-use crate::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::tables::{HORSE_CHECKS, RAYS, SOLDIER_ATTACK_MASKS};
 use crate::{Color, Position, Role, Square, SquareSet};
 
 impl Position {
@@ -105,19 +105,15 @@ impl Position {
                 }
             }
         }
-        let horse = code(c, Role::Horse);
-        for &(leg, h) in HORSE_ATTACKERS[target].as_slice() {
-            if self.board[h as usize] == horse && self.board[leg as usize] == EMPTY {
-                set |= bit(h as usize);
+        let own = self.by_color[c];
+        let horses = own & self.by_role[Role::Horse.index()];
+        for &(leg, group) in HORSE_CHECKS[target].as_slice() {
+            if occupied & bit(usize::from(leg)) == 0 {
+                set |= horses & group;
             }
         }
-        let soldier = code(c, Role::Soldier);
-        for &(_, s) in SOLDIER_ATTACKERS[c][target].as_slice() {
-            if self.board[s as usize] == soldier {
-                set |= bit(s as usize);
-            }
-        }
-        let few = self.by_color[c]
+        set |= SOLDIER_ATTACK_MASKS[c][target] & own & self.by_role[Role::Soldier.index()];
+        let few = own
             & (self.by_role[Role::General.index()]
                 | self.by_role[Role::Advisor.index()]
                 | self.by_role[Role::Elephant.index()]);

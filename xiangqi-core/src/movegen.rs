@@ -11,7 +11,7 @@
 use arrayvec::ArrayVec;
 
 use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, Checkers, Code, EMPTY};
-use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS, SOLDIER_MOVES};
+use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 use crate::{Move, Position, Role, Square};
 
 /// Capacity of a [`MoveList`]. No legal position has more moves: with at most one general, two each of
@@ -145,7 +145,7 @@ impl Position {
         let occupied = self.occupied_bits();
         let checkers = Checkers::of(self, them);
         let in_check = general_attacked(occupied, general, them, &checkers);
-        let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, them) };
+        let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, &checkers) };
         let mut pieces = movers & self.by_color[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
@@ -178,25 +178,20 @@ impl Position {
     /// Leaving a line of the general matters if an opposing chariot, cannon or (on the file) general stands
     /// on it; landing on one matters only if a cannon stands there (the mover may become its screen).
     #[inline(always)]
-    fn danger(&self, general: usize, them: usize) -> (u128, u128) {
-        let own = self.by_color[them];
-        let cannons = own & self.by_role[Role::Cannon.index()];
-        let chariots = own & self.by_role[Role::Chariot.index()];
-        let file_liners = chariots | (own & self.by_role[Role::General.index()]);
+    fn danger(&self, general: usize, checkers: &Checkers) -> (u128, u128) {
         let (mut leave, mut land) = (0u128, 0u128);
         for (dir, ray) in RAYS[general].iter().enumerate() {
-            let liners = if dir < 2 { file_liners } else { chariots };
-            if ray.mask & cannons != 0 {
+            let liners = if dir < 2 { checkers.lines_file } else { checkers.lines_rank };
+            if ray.mask & checkers.cannons != 0 {
                 land |= ray.mask;
                 leave |= ray.mask;
             } else if ray.mask & liners != 0 {
                 leave |= ray.mask;
             }
         }
-        let horse = crate::position::code(them, Role::Horse);
-        for &(leg, h) in HORSE_ATTACKERS[general].as_slice() {
-            if self.board[h as usize] == horse {
-                leave |= bit(leg as usize);
+        for &(leg, horses) in HORSE_CHECKS[general].as_slice() {
+            if checkers.horses & horses != 0 {
+                leave |= bit(usize::from(leg));
             }
         }
         (leave, land)

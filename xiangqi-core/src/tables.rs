@@ -142,23 +142,6 @@ pub(crate) static HORSE_MOVES: [Steps<8>; 90] = {
     t
 };
 
-/// Horses that attack a square: `(leg, horse square)`.
-pub(crate) static HORSE_ATTACKERS: [Steps<8>; 90] = {
-    let mut t = [Steps::EMPTY; 90];
-    let mut from = 0;
-    while from < 90 {
-        let moves = HORSE_MOVES[from];
-        let mut i = 0;
-        while i < moves.len as usize {
-            let (leg, to) = moves.items[i];
-            t[to as usize] = t[to as usize].push(leg, from as u8);
-            i += 1;
-        }
-        from += 1;
-    }
-    t
-};
-
 /// Elephant moves: `(eye, target)`: two diagonal steps that stay on the mover's own side. From an elephant
 /// point this always lands on another; an elephant placed elsewhere on purpose moves the same way.
 pub(crate) static ELEPHANT_MOVES: [[Steps<4>; 90]; 2] = {
@@ -245,27 +228,6 @@ pub(crate) static SOLDIER_MOVES: [[Steps<3>; 90]; 2] = {
     t
 };
 
-/// Squares from which a soldier of the indexed colour attacks a square: `(_, soldier square)`.
-pub(crate) static SOLDIER_ATTACKERS: [[Steps<3>; 90]; 2] = {
-    let mut t = [[Steps::EMPTY; 90]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut from = 0;
-        while from < 90 {
-            let moves = SOLDIER_MOVES[color][from];
-            let mut i = 0;
-            while i < moves.len as usize {
-                let (_, to) = moves.items[i];
-                t[color][to as usize] = t[color][to as usize].push(from as u8, from as u8);
-                i += 1;
-            }
-            from += 1;
-        }
-        color += 1;
-    }
-    t
-};
-
 /// The squares a piece of the indexed colour may ever stand on, by role (general, advisor, elephant,
 /// soldier); other roles go anywhere.
 pub(crate) const fn placement_allowed(color: usize, role: usize, sq: usize) -> bool {
@@ -299,13 +261,13 @@ impl LegGroups {
 
 pub(crate) static HORSE_CHECKS: [LegGroups; 90] = {
     let mut t = [LegGroups { len: 0, items: [(0, 0); 4] }; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let attackers = HORSE_ATTACKERS[sq];
+    let mut horse = 0;
+    while horse < 90 {
+        let moves = HORSE_MOVES[horse];
         let mut i = 0;
-        while i < attackers.len as usize {
-            let (leg, horse) = attackers.items[i];
-            let groups = &mut t[sq];
+        while i < moves.len as usize {
+            let (leg, target) = moves.items[i];
+            let groups = &mut t[target as usize];
             let mut g = 0;
             while g < groups.len as usize && groups.items[g].0 != leg {
                 g += 1;
@@ -317,7 +279,7 @@ pub(crate) static HORSE_CHECKS: [LegGroups; 90] = {
             groups.items[g].1 |= 1u128 << horse;
             i += 1;
         }
-        sq += 1;
+        horse += 1;
     }
     t
 };
@@ -327,15 +289,15 @@ pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = {
     let mut t = [[0u128; 90]; 2];
     let mut color = 0;
     while color < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let a = SOLDIER_ATTACKERS[color][sq];
+        let mut soldier = 0;
+        while soldier < 90 {
+            let moves = SOLDIER_MOVES[color][soldier];
             let mut i = 0;
-            while i < a.len as usize {
-                t[color][sq] |= 1u128 << a.items[i].1;
+            while i < moves.len as usize {
+                t[color][moves.items[i].1 as usize] |= 1u128 << soldier;
                 i += 1;
             }
-            sq += 1;
+            soldier += 1;
         }
         color += 1;
     }
@@ -360,7 +322,8 @@ mod tests {
     #[test]
     fn horse_tables_are_symmetric() {
         let total: usize = HORSE_MOVES.iter().map(|s| s.len as usize).sum();
-        let reverse: usize = HORSE_ATTACKERS.iter().map(|s| s.len as usize).sum();
+        let reverse: usize =
+            HORSE_CHECKS.iter().flat_map(|g| g.as_slice()).map(|&(_, horses)| horses.count_ones() as usize).sum();
         assert_eq!(total, reverse);
         // Corner horse: two moves; centre horse: eight.
         assert_eq!(HORSE_MOVES[0].len, 2);
