@@ -5,7 +5,7 @@
 //! across an open file, the opposing general (the flying-general rule).
 
 use crate::movegen::for_each_step_target;
-use crate::position::{bit, code, code_color, code_role_index, nearest, EMPTY};
+use crate::position::{bit, code, code_color, code_role_index, nearest, upto, EMPTY};
 use crate::tables::{HORSE_CHECKS, RAYS, SOLDIER_ATTACK_MASKS};
 use crate::{Color, Position, Role, Square, SquareSet};
 
@@ -128,15 +128,5 @@ impl Position {
     /// Whether any piece of `color` attacks `sq`.
     pub fn is_attacked(&self, sq: Square, color: Color) -> bool {
         !self.attackers(sq, color).is_empty()
-    }
-}
-
-/// The squares of a ray up to and including `sq`, for direction `dir`.
-#[inline]
-fn upto(sq: usize, dir: usize) -> u128 {
-    if dir == crate::tables::NORTH || dir == crate::tables::EAST {
-        (bit(sq) - 1) | bit(sq)
-    } else {
-        !(bit(sq) - 1)
     }
 }

@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, Checkers, Code, EMPTY};
+use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, upto, Checkers, Code, EMPTY};
 use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES};
 use crate::{Move, Position, Role, Square};
 
@@ -98,12 +98,7 @@ pub(crate) fn for_each_step_target<const DEFENDED: bool>(
                     }
                 }
                 if let Some(screen) = screen {
-                    let below = bit(screen) - 1;
-                    let beyond_mask = match dir {
-                        crate::tables::NORTH | crate::tables::EAST => !(below | bit(screen)),
-                        _ => below,
-                    };
-                    let beyond = ray.mask & occupied & beyond_mask;
+                    let beyond = ray.mask & occupied & !upto(screen, dir);
                     if beyond != 0 {
                         let target = nearest(beyond, dir);
                         if code_color(board[target]) != us {

@@ -62,6 +62,16 @@ pub(crate) fn nearest(blockers: u128, dir: usize) -> usize {
     }
 }
 
+/// The squares of a ray in direction `dir` up to and including `sq` (to be masked with the ray).
+#[inline(always)]
+pub(crate) fn upto(sq: usize, dir: usize) -> u128 {
+    if dir == crate::tables::NORTH || dir == crate::tables::EAST {
+        (bit(sq) - 1) | bit(sq)
+    } else {
+        !(bit(sq) - 1)
+    }
+}
+
 /// A legal position: placement, side to move and move counters, with its Zobrist hash.
 ///
 /// Made from the start position ([`Position::default`]), from FEN ([`Position::from_fen`]) or from a
