@@ -368,12 +368,9 @@ impl Position {
         }
         let captured = self.board[to];
         let role = code_role_index(moving);
-        let keys = |c: Code, sq: usize| {
-            zobrist::piece_key(Piece::from_index(usize::from(c - 1)).unwrap(), Square::new_unchecked(sq as u8))
-        };
-        self.hash ^= keys(moving, from) ^ keys(moving, to) ^ zobrist::BLACK_TO_MOVE;
+        self.hash ^= zobrist::code_key(moving, from) ^ zobrist::code_key(moving, to) ^ zobrist::BLACK_TO_MOVE;
         if captured != EMPTY {
-            self.hash ^= keys(captured, to);
+            self.hash ^= zobrist::code_key(captured, to);
             self.by_color[code_color(captured)] ^= bit(to);
             self.by_role[code_role_index(captured)] ^= bit(to);
             self.halfmoves = 0;

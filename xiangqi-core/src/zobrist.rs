@@ -51,6 +51,12 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
     PIECE_SQUARE[piece.index()][square.index()]
 }
 
+/// The key of the piece with board code `code` (1 + piece index) on square index `sq`.
+#[inline(always)]
+pub(crate) fn code_key(code: u8, sq: usize) -> u64 {
+    PIECE_SQUARE[usize::from(code - 1)][sq]
+}
+
 /// The key of the side to move.
 #[inline(always)]
 pub const fn turn_key(turn: Color) -> u64 {
