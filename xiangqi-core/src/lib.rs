@@ -31,6 +31,7 @@
 
 mod attacks;
 mod color;
+mod game;
 mod movegen;
 mod mv;
 mod piece;
@@ -41,12 +42,14 @@ mod square;
 mod square_set;
 mod tables;
 
+pub mod arbiter;
 pub mod fen;
 pub mod iccs;
 pub mod perft;
 pub mod zobrist;
 
 pub use color::Color;
+pub use game::{is_insufficient_material, Game};
 pub use movegen::{MoveList, MOVE_LIST_CAPACITY};
 pub use mv::Move;
 pub use piece::Piece;

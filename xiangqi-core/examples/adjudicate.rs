@@ -1,0 +1,88 @@
+//! Judges repetition cases: `adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl`.
+//!
+//! Reads JSON lines with at least `id`, `fen` and `moves` (ICCS), plays the moves and prints one JSON line
+//! per case: `{"id": …, "classes": ["chase", "idle", …], "verdict": "red loses" | "black loses" | "draw" |
+//! "continue", "explanation": "…"}`. The verdict is judged after the last move ("X loses" covers a loss and a
+//! must-change). A bad line or an illegal move gives `"verdict": "error"` with the reason, and the next case
+//! follows.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+use xiangqi_core::arbiter::{ArbiterConfig, RuleSet};
+use xiangqi_core::{Game, Move};
+
+fn usage() -> ExitCode {
+    eprintln!("usage: adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl");
+    ExitCode::from(2)
+}
+
+/// Judges one case; `Err` names what is wrong with it.
+fn judge(case: &Value, config: ArbiterConfig) -> Result<Value, String> {
+    let fen = case.get("fen").and_then(Value::as_str).ok_or("no \"fen\" string")?;
+    let moves = case.get("moves").and_then(Value::as_array).ok_or("no \"moves\" list")?;
+    let start = xiangqi_core::Position::from_fen(fen).map_err(|e| format!("bad fen: {e}"))?;
+    let mut game = Game::with_config(start, config);
+    for (ply, text) in moves.iter().enumerate() {
+        let text = text.as_str().ok_or_else(|| format!("ply {}: move is not a string: {text}", ply + 1))?;
+        let m: Move = text.parse().map_err(|e| format!("ply {}: {text}: {e}", ply + 1))?;
+        game.push(m).map_err(|_| format!("ply {}: {text} is not a legal move in {}", ply + 1, game.position().fen()))?;
+    }
+    let classes: Vec<&str> = (0..game.len()).map(|i| game.classify(i).expect("in range").class.name()).collect();
+    let verdict = game.verdict();
+    Ok(json!({
+        "id": case.get("id").cloned().unwrap_or(Value::Null),
+        "classes": classes,
+        "verdict": verdict.summary(),
+        "explanation": verdict.explanation(),
+    }))
+}
+
+fn main() -> ExitCode {
+    let mut rules = RuleSet::Cxa;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rules" => match args.next().map(|name| name.parse::<RuleSet>()) {
+                Some(Ok(r)) => rules = r,
+                Some(Err(e)) => {
+                    eprintln!("adjudicate: {e}");
+                    return usage();
+                }
+                None => return usage(),
+            },
+            _ => return usage(),
+        }
+    }
+    let config = ArbiterConfig::with_rules(rules);
+    let stdin = io::stdin();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                eprintln!("adjudicate: reading input: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = match serde_json::from_str::<Value>(&line) {
+            Ok(case) => judge(&case, config).unwrap_or_else(|error| {
+                json!({"id": case.get("id").cloned().unwrap_or(Value::Null), "classes": [], "verdict": "error",
+                       "explanation": error})
+            }),
+            Err(e) => json!({"id": Value::Null, "classes": [], "verdict": "error",
+                             "explanation": format!("line {}: not JSON: {e}", n + 1)}),
+        };
+        if writeln!(out, "{result}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,318 @@
+//! Per-move classification (28.1-28.9, 27.x, 29.x): check, kill, chase or idle, heaviest first.
+
+use super::roots::{analyse_root_with, Rooting};
+use super::search::child;
+use super::threats::{is_exchange_offer, mating_starts, winning_threats, Threat, ThreatMeans};
+use super::value::nominal_value;
+use super::ArbiterConfig;
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+/// A piece's identity for the whole game: given at the start position, carried along by its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PieceId(pub(crate) u8);
+
+impl PieceId {
+    /// The id as a number (1-32, in the order of the start position's squares a0, b0, … i9).
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// What kind of idle move (28.5-28.9). All of them are allowed moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum IdleKind {
+    /// Nothing more specific.
+    Plain,
+    /// 兑: the moved piece can be taken by one of equal value (28.5).
+    Exchange,
+    /// 献: an unprotected piece is offered (28.6).
+    Sacrifice,
+    /// 拦: the move closes a line of an opposing piece (28.7).
+    Block,
+    /// 跟: the move attacks a piece that is rooted, without any gain (28.8).
+    Follow,
+}
+
+/// The class of a move, heaviest first (27.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MoveClass {
+    /// 将: the move attacks the opposing general (28.1).
+    Check,
+    /// 杀: the move creates a forced mate by checks (28.2).
+    Kill,
+    /// 捉: the move creates a threat to win material of value (28.3, 29).
+    Chase,
+    /// 闲: anything else (28.9).
+    Idle(IdleKind),
+}
+
+impl MoveClass {
+    /// `"check"`, `"kill"`, `"chase"` or `"idle"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Check => "check",
+            MoveClass::Kill => "kill",
+            MoveClass::Chase => "chase",
+            MoveClass::Idle(_) => "idle",
+        }
+    }
+
+    /// The name with the idle sub-kind, as in the rule book's labels (`"idle:exchange"`).
+    pub fn label(self) -> &'static str {
+        match self {
+            MoveClass::Idle(IdleKind::Exchange) => "idle:exchange",
+            MoveClass::Idle(IdleKind::Sacrifice) => "idle:sacrifice",
+            MoveClass::Idle(IdleKind::Block) => "idle:block",
+            MoveClass::Idle(IdleKind::Follow) => "idle:follow",
+            other => other.name(),
+        }
+    }
+
+    /// Whether the move attacks (check, kill or chase).
+    pub fn is_attack(self) -> bool {
+        !matches!(self, MoveClass::Idle(_))
+    }
+}
+
+/// A piece threatened by a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ChaseTarget {
+    /// The piece that wins the target, on the board after the move.
+    pub attacker: Square,
+    /// That piece.
+    pub attacker_piece: Piece,
+    /// The target's square after the move.
+    pub target: Square,
+    /// The target.
+    pub target_piece: Piece,
+    /// The target's identity.
+    pub target_id: PieceId,
+    /// How the target is won.
+    pub means: ThreatMeans,
+    /// For a capture: why the target counts (unrooted, false root, outvalued, insufficient root).
+    pub rooting: Option<Rooting>,
+    /// The gain needs two or more pieces of the chasing side (removing any one of them destroys it).
+    pub joint: bool,
+}
+
+impl ChaseTarget {
+    /// A sentence such as "red chariot h0 threatens the black horse c7 (unrooted (no protector))".
+    pub fn describe(&self) -> String {
+        let why = match (self.means, self.rooting) {
+            (ThreatMeans::Checks, _) => "won by a series of checks".to_string(),
+            (ThreatMeans::Capture, Some(r)) => r.describe().to_string(),
+            (ThreatMeans::Capture, None) => "won by capture".to_string(),
+        };
+        format!(
+            "{} {} {} threatens the {} {} {} ({}{})",
+            self.attacker_piece.color.name(),
+            self.attacker_piece.role.name(),
+            self.attacker,
+            self.target_piece.color.name(),
+            self.target_piece.role.name(),
+            self.target,
+            why,
+            if self.joint { ", joint attack" } else { "" }
+        )
+    }
+}
+
+/// The classification of one move, with what it threatens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Classification {
+    /// The move.
+    pub mv: Move,
+    /// The side that played it.
+    pub side: Color,
+    /// Its class.
+    pub class: MoveClass,
+    /// The new threats that make it a chase.
+    pub chases: Vec<ChaseTarget>,
+    /// New threats whose only winner is a soldier: idle (27.2) unless both sides attack on every move.
+    pub soldier_chases: Vec<ChaseTarget>,
+    /// New threats whose only winner is the general: idle (27.1).
+    pub general_chases: Vec<ChaseTarget>,
+    /// For a kill: the first move of the forced mate.
+    pub mate_start: Option<Move>,
+    /// A rule that made the move idle whatever it threatens, if any.
+    pub idle_rule: Option<&'static str>,
+}
+
+/// The positions around one move, as the classifier needs them.
+pub(crate) struct PlyContext<'a> {
+    pub(crate) before: &'a Position,
+    pub(crate) after: &'a Position,
+    pub(crate) mv: Move,
+    pub(crate) ids_before: &'a [u8; 90],
+    pub(crate) ids_after: &'a [u8; 90],
+    /// The opponent's move that led to `before`, if any.
+    pub(crate) previous_move: Option<Move>,
+}
+
+fn kill_starts(pos: &Position, opponent_view: Option<&Position>, config: &ArbiterConfig) -> Vec<Move> {
+    let mut starts = mating_starts(pos, &config.limits, config.limits.kill_moves);
+    starts.retain(|&m| !is_exchange_offer(pos, m, opponent_view));
+    starts
+}
+
+pub(crate) fn without(pos: &Position, sq: Square) -> Position {
+    let mut setup = pos.to_setup();
+    setup.board[sq.index()] = None;
+    Position::from_setup_unchecked(&setup)
+}
+
+/// Whether the side to move in `view` still wins the piece on `target` with the piece on `removed` gone.
+fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
+    let reduced = without(view, removed);
+    let reduced_after = without(after, removed);
+    winning_threats(&reduced, Some(&reduced_after), &config.limits).iter().any(|t| t.target == target)
+}
+
+pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
+    let side = ctx.before.turn();
+    let moved = ctx.before.piece_at(ctx.mv.from).expect("a piece moves");
+    let mut result = Classification {
+        mv: ctx.mv,
+        side,
+        class: MoveClass::Idle(IdleKind::Plain),
+        chases: Vec::new(),
+        soldier_chases: Vec::new(),
+        general_chases: Vec::new(),
+        mate_start: None,
+        idle_rule: None,
+    };
+    if ctx.after.is_check() {
+        result.class = MoveClass::Check;
+        return result;
+    }
+    if config.king_evasion_idle && moved.role == Role::General && ctx.before.is_check() {
+        result.idle_rule = Some("a general's move answering a check is idle whatever it threatens");
+        return result;
+    }
+    let view = ctx.after.swap_turn().expect("the opponent is not in check");
+    let before_swapped = ctx.before.swap_turn();
+
+    if config.limits.kill_moves > 0 {
+        let starts = kill_starts(&view, Some(ctx.after), config);
+        if let Some(&start) = starts.first() {
+            if kill_starts(ctx.before, before_swapped.as_ref(), config).is_empty() {
+                result.class = MoveClass::Kill;
+                result.mate_start = Some(start);
+                return result;
+            }
+        }
+    }
+
+    let before_threats = winning_threats(ctx.before, before_swapped.as_ref(), &config.limits);
+    let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
+    let after_threats = winning_threats(&view, Some(ctx.after), &config.limits);
+    let mut new: Vec<&Threat> = after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
+
+    if config.self_inflicted && ctx.before.is_check() {
+        if let Some(prev) = ctx.previous_move {
+            // The target walked into the attack with the very move that gave check (ref fig 22).
+            let walked_in = ctx.ids_before[prev.to.index()];
+            new.retain(|t| ctx.ids_after[t.target.index()] != walked_in);
+        }
+    }
+    if let Some(hook) = config.defensive_key_point {
+        if hook(ctx.before, ctx.mv) {
+            new.retain(|t| {
+                !matches!(view.piece_at(t.target), Some(p) if matches!(p.role, Role::Advisor | Role::Elephant))
+            });
+            if new.is_empty() {
+                result.idle_rule = Some("a move to a defensive key point that threatens an advisor or elephant (27.3)");
+            }
+        }
+    }
+
+    let mut seen: Vec<u8> = Vec::new();
+    for t in &new {
+        let id = ctx.ids_after[t.target.index()];
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let group: Vec<&&Threat> = new.iter().filter(|u| ctx.ids_after[u.target.index()] == id).collect();
+        let role_of = |u: &Threat| view.piece_at(u.capturer).map(|p| p.role);
+        let best = group
+            .iter()
+            .find(|u| !matches!(role_of(u), Some(Role::General | Role::Soldier)))
+            .or_else(|| group.iter().find(|u| role_of(u) == Some(Role::Soldier)))
+            .or_else(|| group.first())
+            .expect("non-empty group");
+        let target = make_target(&view, ctx.after, best, id, config);
+        match role_of(best) {
+            Some(Role::General) => result.general_chases.push(target),
+            Some(Role::Soldier) => result.soldier_chases.push(target),
+            _ => result.chases.push(target),
+        }
+    }
+    if !result.chases.is_empty() {
+        result.class = MoveClass::Chase;
+    } else {
+        result.class = MoveClass::Idle(idle_kind(ctx, &view));
+    }
+    result
+}
+
+fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &ArbiterConfig) -> ChaseTarget {
+    let attacker_piece = view.piece_at(t.capturer).expect("attacker");
+    let rooting = match t.means {
+        ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
+        ThreatMeans::Checks => None,
+    };
+    let joint = view
+        .pieces_of(attacker_piece.color)
+        .into_iter()
+        .filter(|&sq| sq != t.capturer && view.piece_at(sq).is_some_and(|p| p.role != Role::General))
+        .any(|sq| !wins_without(view, after, sq, t.target, config));
+    ChaseTarget {
+        attacker: t.capturer,
+        attacker_piece,
+        target: t.target,
+        target_piece: view.piece_at(t.target).expect("target"),
+        target_id: PieceId(id),
+        means: t.means,
+        rooting,
+        joint,
+    }
+}
+
+fn idle_kind(ctx: &PlyContext<'_>, view: &Position) -> IdleKind {
+    let to = ctx.mv.to;
+    let moved = ctx.after.piece_at(to).expect("moved piece");
+    let takers: Vec<Move> = ctx.after.legal_captures().into_iter().filter(|m| m.to == to).collect();
+    if takers.iter().any(|m| {
+        ctx.after.piece_at(m.from).is_some_and(|p| nominal_value(p.role) == nominal_value(moved.role))
+    }) && moved.role != Role::Soldier
+    {
+        return IdleKind::Exchange;
+    }
+    if !takers.is_empty() && moved.role != Role::Soldier {
+        let recaptured = takers.iter().any(|&m| child(ctx.after, m).legal_captures().into_iter().any(|r| r.to == to));
+        if !recaptured {
+            return IdleKind::Sacrifice;
+        }
+    }
+    let attacked = view.attacks_from(to) & view.pieces_of(!moved.color);
+    if attacked.into_iter().any(|sq| view.piece_at(sq).is_some_and(|p| p.role != Role::General)) {
+        return IdleKind::Follow;
+    }
+    let opponent_lines = ctx
+        .before
+        .pieces_of(!moved.color)
+        .into_iter()
+        .filter(|&sq| matches!(ctx.before.piece_at(sq).map(|p| p.role), Some(Role::Chariot | Role::Cannon)));
+    for sq in opponent_lines {
+        if ctx.before.attacks_from(sq).contains(to) {
+            return IdleKind::Block;
+        }
+    }
+    IdleKind::Plain
+}

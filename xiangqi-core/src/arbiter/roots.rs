@@ -1,0 +1,217 @@
+//! Root analysis (28.16): is a piece protected against a given attacker, and why.
+
+use super::search::{root_origins, Searcher};
+use super::value::{nominal_value, Balance};
+use super::SearchLimits;
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+/// Why a protector does not really protect (假根, a false root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum FalseRoot {
+    /// The recapture is illegal: the protector is pinned to its general, the recapture would leave the
+    /// generals facing, or would leave its general in check.
+    IllegalRecapture,
+    /// The protection disappears with the capture itself (a cannon whose screen was the attacker).
+    LostWithCapture,
+}
+
+/// A piece that covers the target square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Protector {
+    /// Where the protector stands.
+    pub square: Square,
+    /// The protector.
+    pub piece: Piece,
+    /// A hidden root (暗根): it covers the square only once the attacker has captured (an x-ray through the
+    /// attacker, or a cannon that gains the attacker as its screen).
+    pub hidden: bool,
+    /// Set when the protection is false; `None` for a real root (a legal recapture).
+    pub false_root: Option<FalseRoot>,
+}
+
+/// The verdict of a root analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Rooting {
+    /// The attacker cannot legally capture the target at all.
+    NotCapturable,
+    /// A legal recapture exists and the whole exchange gains nothing for the attacker: rooted (有根).
+    Rooted,
+    /// Nothing covers the target: unrooted (无根).
+    Unrooted,
+    /// Protectors exist, but none can legally recapture: a false root (假根), counted as unrooted.
+    FalseRoot,
+    /// A legal recapture exists, but the attacker's side is worth less than the target: the capture gains
+    /// even if answered.
+    Outvalued,
+    /// A legal recapture exists, but the attackers outnumber the protectors and the whole exchange still
+    /// gains: an insufficient root (少根), counted as unrooted (28.16).
+    Insufficient,
+}
+
+impl Rooting {
+    /// Whether the rules count the target as unrooted: the capture wins material.
+    pub fn wins_material(self) -> bool {
+        matches!(self, Rooting::Unrooted | Rooting::FalseRoot | Rooting::Outvalued | Rooting::Insufficient)
+    }
+
+    /// A short English description.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rooting::NotCapturable => "cannot be captured legally",
+            Rooting::Rooted => "rooted",
+            Rooting::Unrooted => "unrooted (no protector)",
+            Rooting::FalseRoot => "false root (no protector can legally recapture)",
+            Rooting::Outvalued => "worth more than its attacker",
+            Rooting::Insufficient => "insufficient root (the full exchange still wins material)",
+        }
+    }
+}
+
+/// Why a root analysis could not be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RootError {
+    /// No piece on the target or attacker square.
+    #[error("no piece on {0}")]
+    Empty(Square),
+    /// Target and attacker belong to the same side.
+    #[error("the pieces on {0} and {1} are on the same side")]
+    SameSide(Square, Square),
+    /// The general is never a target.
+    #[error("the general on {0} is not a target: attacks on it are checks")]
+    GeneralTarget(Square),
+    /// The attacker's side cannot be put on move: its opponent is in check.
+    #[error("the position has {0} in check, so {1} cannot be put on move")]
+    OpponentInCheck(Color, Color),
+}
+
+/// The analysis of one target against one attacker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RootAnalysis {
+    /// The attacked piece's square.
+    pub target: Square,
+    /// The attacked piece.
+    pub target_piece: Piece,
+    /// The attacker's square.
+    pub attacker: Square,
+    /// The attacker.
+    pub attacker_piece: Piece,
+    /// Every piece that covers the target square, before or after the capture.
+    pub protectors: Vec<Protector>,
+    /// The material result for the attacker's side (half units: chariot 4, horse and cannon 2, advisor and
+    /// elephant 1, soldiers floating) of the capture and the best exchange that follows; 0 if the capture
+    /// is illegal.
+    pub exchange_gain: i32,
+    /// The verdict.
+    pub rooting: Rooting,
+}
+
+impl RootAnalysis {
+    /// Whether the target is rooted against this attacker.
+    pub fn is_rooted(&self) -> bool {
+        !self.rooting.wins_material()
+    }
+
+    /// The real roots: protectors with a legal recapture.
+    pub fn real_roots(&self) -> impl Iterator<Item = &Protector> {
+        self.protectors.iter().filter(|p| p.false_root.is_none())
+    }
+}
+
+/// Analyses whether the piece on `target` is rooted against the piece on `attacker`, with the attacker's side
+/// on move (the side to move in `pos` is swapped if needed).
+///
+/// ```
+/// use xiangqi_core::{arbiter::{analyse_root, Rooting}, Position, Square};
+/// // The black horse on e6 is covered by the cannon on e9, but only through the red chariot on e7: once the
+/// // chariot has taken the horse there is no screen left.
+/// let pos = Position::from_fen("3k4c/9/4c4/4R4/4n4/9/9/9/9/3K5 w - - 0 1").unwrap();
+/// let report = analyse_root(&pos, Square::E5, Square::E6).unwrap();
+/// assert_eq!(report.rooting, Rooting::Rooted);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_root(pos: &Position, target: Square, attacker: Square) -> Result<RootAnalysis, RootError> {
+    analyse_root_with(pos, target, attacker, &SearchLimits::default())
+}
+
+/// [`analyse_root`] with explicit search limits.
+pub fn analyse_root_with(
+    pos: &Position,
+    target: Square,
+    attacker: Square,
+    limits: &SearchLimits,
+) -> Result<RootAnalysis, RootError> {
+    let target_piece = pos.piece_at(target).ok_or(RootError::Empty(target))?;
+    let attacker_piece = pos.piece_at(attacker).ok_or(RootError::Empty(attacker))?;
+    if target_piece.color == attacker_piece.color {
+        return Err(RootError::SameSide(attacker, target));
+    }
+    if target_piece.role == Role::General {
+        return Err(RootError::GeneralTarget(target));
+    }
+    let side = attacker_piece.color;
+    let view = if pos.turn() == side {
+        pos.clone()
+    } else {
+        pos.swap_turn().ok_or(RootError::OpponentInCheck(pos.turn(), side))?
+    };
+    let defender = !side;
+    let before = view.attackers(target, defender);
+    let capture = Move::new(attacker, target);
+    if !view.is_legal(capture) {
+        let protectors = before
+            .into_iter()
+            .map(|sq| Protector {
+                square: sq,
+                piece: view.piece_at(sq).expect("protector"),
+                hidden: false,
+                false_root: None,
+            })
+            .collect();
+        return Ok(RootAnalysis {
+            target,
+            target_piece,
+            attacker,
+            attacker_piece,
+            protectors,
+            exchange_gain: 0,
+            rooting: Rooting::NotCapturable,
+        });
+    }
+    let after = super::search::child(&view, capture);
+    let covering = after.attackers(target, defender);
+    let mut protectors = Vec::new();
+    for sq in (before | covering).into_iter() {
+        let legal = covering.contains(sq) && after.is_legal(Move::new(sq, target));
+        let false_root = match (legal, covering.contains(sq)) {
+            (true, _) => None,
+            (false, true) => Some(FalseRoot::IllegalRecapture),
+            (false, false) => Some(FalseRoot::LostWithCapture),
+        };
+        protectors.push(Protector {
+            square: sq,
+            piece: view.piece_at(sq).expect("protector"),
+            hidden: !before.contains(sq),
+            false_root,
+        });
+    }
+    let mut searcher = Searcher::new(limits, side);
+    let (exchange_gain, _) =
+        searcher.after_move(&view, capture, Balance::default(), limits.capture_plies, 0, &root_origins(), None);
+    let has_real_root = protectors.iter().any(|p| p.false_root.is_none());
+    let rooting = if protectors.is_empty() {
+        Rooting::Unrooted
+    } else if !has_real_root {
+        Rooting::FalseRoot
+    } else if exchange_gain <= 0 {
+        Rooting::Rooted
+    } else if nominal_value(target_piece.role) > nominal_value(attacker_piece.role) {
+        Rooting::Outvalued
+    } else {
+        Rooting::Insufficient
+    };
+    Ok(RootAnalysis { target, target_piece, attacker, attacker_piece, protectors, exchange_gain, rooting })
+}

@@ -1,0 +1,198 @@
+//! The bounded searches behind the arbiter: material lines (captures, checks and their answers) and forced
+//! mates made of checks.
+
+use super::value::{is_material, Balance};
+use super::SearchLimits;
+use crate::{Color, Move, MoveList, Position, Role, Square};
+
+/// A score beyond any material balance: the side judged mates (or is mated).
+pub(crate) const MATE: i32 = 10_000;
+
+/// No piece: an entry of [`Origins`].
+pub(crate) const NO_ORIGIN: u8 = u8::MAX;
+
+/// For every square, the square the piece now on it stood on at the root of the search.
+pub(crate) type Origins = [u8; 90];
+
+/// The identity origins of a root position.
+pub(crate) fn root_origins() -> Origins {
+    core::array::from_fn(|i| i as u8)
+}
+
+/// The first piece of value the judged side wins in a line, by origin squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Win {
+    pub(crate) target: u8,
+    pub(crate) capturer: u8,
+}
+
+/// The value of a line and the first piece of value it wins.
+pub(crate) type LineValue = (i32, Option<Win>);
+
+pub(crate) fn child(pos: &Position, m: Move) -> Position {
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    next
+}
+
+fn moved(origins: &Origins, m: Move) -> Origins {
+    let mut next = *origins;
+    next[m.to.index()] = origins[m.from.index()];
+    next[m.from.index()] = NO_ORIGIN;
+    next
+}
+
+/// Whether `m` can possibly give check (a cheap filter before playing it).
+fn may_check(pos: &Position, m: Move, general: Square) -> bool {
+    let (gf, gr) = (i32::from(general.file()), i32::from(general.rank()));
+    let (ff, fr) = (i32::from(m.from.file()), i32::from(m.from.rank()));
+    let (tf, tr) = (i32::from(m.to.file()), i32::from(m.to.rank()));
+    if tf == gf || tr == gr || ff == gf || fr == gr {
+        return true;
+    }
+    if (ff - gf).abs() == 1 && (fr - gr).abs() == 1 {
+        return true; // a horse leg next to the general
+    }
+    matches!(pos.piece_at(m.from), Some(p) if p.role == Role::Horse) && (tf - gf).abs() <= 2 && (tr - gr).abs() <= 2
+}
+
+/// The legal moves of the side to move that give check.
+pub(crate) fn checking_moves(pos: &Position) -> MoveList {
+    let mut checks = MoveList::new();
+    let general = pos.general(!pos.turn());
+    for m in pos.legal_moves() {
+        if may_check(pos, m, general) && child(pos, m).is_check() {
+            checks.push(m);
+        }
+    }
+    checks
+}
+
+/// Bounded searches on behalf of one side.
+pub(crate) struct Searcher<'a> {
+    limits: &'a SearchLimits,
+    side: Color,
+    nodes: u32,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
+        Searcher { limits, side, nodes: 0 }
+    }
+
+    fn exhausted(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.limits.node_budget
+    }
+
+    /// The value for the judged side of playing `m` in `pos` and continuing the line.
+    pub(crate) fn after_move(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        bal: Balance,
+        plies: u8,
+        checks: u8,
+        origins: &Origins,
+        first: Option<Win>,
+    ) -> LineValue {
+        let mut bal = bal;
+        let mut first = first;
+        if let Some(victim) = pos.piece_at(m.to) {
+            if pos.turn() == self.side {
+                bal = bal.won(victim, m.to);
+                if first.is_none() && is_material(victim, m.to) {
+                    first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()] });
+                }
+            } else {
+                bal = bal.lost(victim, m.to);
+            }
+        }
+        let next = child(pos, m);
+        self.line(&next, bal, plies.saturating_sub(1), checks, &moved(origins, m), first)
+    }
+
+    /// Minimax over captures (and, for the judged side, up to `checks` checking moves), either side free to
+    /// stop when not in check. The opponent stopping with the judged side ahead is met by its mate in one.
+    pub(crate) fn line(
+        &mut self,
+        pos: &Position,
+        bal: Balance,
+        plies: u8,
+        checks: u8,
+        origins: &Origins,
+        first: Option<Win>,
+    ) -> LineValue {
+        let stand_pat = (bal.score(), first);
+        if self.exhausted() {
+            return stand_pat;
+        }
+        let ours = pos.turn() == self.side;
+        if pos.is_check() {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return (if ours { -MATE } else { MATE }, first);
+            }
+            if plies == 0 {
+                return stand_pat;
+            }
+            let mut best: Option<LineValue> = None;
+            for m in moves {
+                let v = self.after_move(pos, m, bal, plies, checks, origins, first);
+                best = Some(match best {
+                    None => v,
+                    Some(b) if (ours && v.0 > b.0) || (!ours && v.0 < b.0) => v,
+                    Some(b) => b,
+                });
+            }
+            return best.unwrap_or(stand_pat);
+        }
+        let mut best = stand_pat;
+        if plies > 0 {
+            for m in pos.legal_captures() {
+                let v = self.after_move(pos, m, bal, plies, checks, origins, first);
+                if (ours && v.0 > best.0) || (!ours && v.0 < best.0) {
+                    best = v;
+                }
+            }
+            if ours && checks > 0 {
+                let general = pos.general(!pos.turn());
+                for m in pos.legal_moves() {
+                    if pos.piece_at(m.to).is_some() || !may_check(pos, m, general) {
+                        continue;
+                    }
+                    let next = child(pos, m);
+                    if !next.is_check() {
+                        continue;
+                    }
+                    let v = self.line(&next, bal, plies - 1, checks - 1, &moved(origins, m), first);
+                    if v.0 > best.0 {
+                        best = v;
+                    }
+                }
+            }
+        }
+        if !ours && best.0 > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+            best = (-MATE, first);
+        }
+        best
+    }
+
+    /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
+    pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
+        moves > 0 && checking_moves(pos).into_iter().any(|m| self.check_mates(pos, m, moves))
+    }
+
+    /// Whether the checking move `m` forces mate by further checks within `moves` moves in all.
+    pub(crate) fn check_mates(&mut self, pos: &Position, m: Move, moves: u8) -> bool {
+        if self.exhausted() {
+            return false;
+        }
+        let next = child(pos, m);
+        let replies = next.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        moves > 1 && replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
+    }
+}

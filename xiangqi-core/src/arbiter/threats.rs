@@ -1,0 +1,92 @@
+//! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
+//! board, and lines that start with checks.
+
+use super::search::{child, checking_moves, root_origins, Searcher};
+use super::value::{is_material, nominal_value, Balance};
+use super::SearchLimits;
+use crate::{Move, Position, Square};
+
+/// How a threat wins its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ThreatMeans {
+    /// A capture, the exchange that follows included (29.1 a, c).
+    Capture,
+    /// A series of checks that ends by winning the target (29.1 b).
+    Checks,
+}
+
+/// A gaining line for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Threat {
+    /// Where the target stands now.
+    pub(crate) target: Square,
+    /// Where the piece that first wins material stands now.
+    pub(crate) capturer: Square,
+    /// The first move of the line.
+    pub(crate) first: Move,
+    pub(crate) means: ThreatMeans,
+    /// The material result (half units) of the line.
+    pub(crate) value: i32,
+}
+
+/// Whether `a` takes `x` as an exchange offer (28.5): equal value and `x` could legally take `a` back at once,
+/// judged in `opponent_view` (the same board with the opponent to move).
+pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>) -> bool {
+    let (Some(a), Some(x)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
+        return false;
+    };
+    if nominal_value(a.role) != nominal_value(x.role) || a.role == crate::Role::Soldier {
+        return false;
+    }
+    opponent_view.is_some_and(|view| view.is_legal(Move::new(m.to, m.from)))
+}
+
+/// Every gaining line of the side to move in `pos`, one per first move.
+pub(crate) fn winning_threats(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Vec<Threat> {
+    let side = pos.turn();
+    let mut searcher = Searcher::new(limits, side);
+    let origins = root_origins();
+    let mut threats = Vec::new();
+    for m in pos.legal_captures() {
+        let Some(victim) = pos.piece_at(m.to) else { continue };
+        if !is_material(victim, m.to) || is_exchange_offer(pos, m, opponent_view) {
+            continue;
+        }
+        let (value, _) =
+            searcher.after_move(pos, m, Balance::default(), limits.capture_plies, 0, &origins, None);
+        if value > 0 {
+            threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
+        }
+    }
+    if limits.check_moves > 0 {
+        for m in checking_moves(pos) {
+            if pos.piece_at(m.to).is_some() {
+                continue; // already judged as a capture
+            }
+            let next = child(pos, m);
+            let plies = 2 * limits.check_moves - 1 + limits.capture_plies;
+            let mut origins_after = origins;
+            origins_after[m.to.index()] = m.from.index() as u8;
+            origins_after[m.from.index()] = super::search::NO_ORIGIN;
+            let (value, win) =
+                searcher.line(&next, Balance::default(), plies, limits.check_moves - 1, &origins_after, None);
+            if let (true, Some(win)) = (value > 0 && value < super::search::MATE, win) {
+                threats.push(Threat {
+                    target: Square::new(usize::from(win.target)).expect("origin square"),
+                    capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
+                    first: m,
+                    means: ThreatMeans::Checks,
+                    value,
+                });
+            }
+        }
+    }
+    threats
+}
+
+/// Every first move of a forced mate by checks of the side to move, within `moves` of its moves.
+pub(crate) fn mating_starts(pos: &Position, limits: &SearchLimits, moves: u8) -> Vec<Move> {
+    let mut searcher = Searcher::new(limits, pos.turn());
+    checking_moves(pos).into_iter().filter(|&m| searcher.check_mates(pos, m, moves)).collect()
+}

@@ -1,0 +1,308 @@
+//! A game: a start position, the moves played, and the arbiter's judgement of them.
+
+use std::sync::OnceLock;
+
+use crate::arbiter::{
+    classify, judge_cycle, ArbiterConfig, Classification, NaturalLimit, PieceId, PlyContext, Reason, Ruling,
+    SideProfile, Verdict,
+};
+use crate::arbiter::cycle::CycleRuling;
+use crate::{Color, Move, PlayError, Position, Role, Square};
+
+/// A game from a start position: the moves, every position reached, the identity of every piece, and the
+/// arbiter's classification of the moves (computed when asked for, then kept).
+///
+/// ```
+/// use xiangqi_core::{arbiter::Verdict, Game};
+/// let mut game = Game::default();
+/// game.push("h2e2".parse()?)?;
+/// game.push("h9g7".parse()?)?;
+/// assert_eq!(game.len(), 2);
+/// assert_eq!(game.pop(), Some("h9g7".parse()?));
+/// assert_eq!(game.verdict(), Verdict::Continue);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: ArbiterConfig,
+    moves: Vec<Move>,
+    positions: Vec<Position>,
+    ids: Vec<[u8; 90]>,
+    /// For each position: the index of the first position after the last irreversible move.
+    reversible_since: Vec<usize>,
+    /// For each position: the index of the first position after the last capture.
+    capture_since: Vec<usize>,
+    classes: Vec<OnceLock<Classification>>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::default())
+    }
+}
+
+fn start_ids(pos: &Position) -> [u8; 90] {
+    let mut ids = [0u8; 90];
+    let mut next = 1;
+    for (sq, _) in pos.pieces() {
+        ids[sq.index()] = next;
+        next += 1;
+    }
+    ids
+}
+
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.zobrist_hash() == b.zobrist_hash() && a.board == b.board && a.turn() == b.turn()
+}
+
+impl Game {
+    /// A game from `start` with the default arbiter configuration (CXA rules).
+    pub fn new(start: Position) -> Game {
+        Game::with_config(start, ArbiterConfig::default())
+    }
+
+    /// A game from `start` judged with `config`.
+    pub fn with_config(start: Position, config: ArbiterConfig) -> Game {
+        Game {
+            config,
+            moves: Vec::new(),
+            ids: vec![start_ids(&start)],
+            positions: vec![start],
+            reversible_since: vec![0],
+            capture_since: vec![0],
+            classes: Vec::new(),
+        }
+    }
+
+    /// A game from a FEN, with the default configuration.
+    pub fn from_fen(fen: &str) -> Result<Game, crate::fen::FenError> {
+        Ok(Game::new(Position::from_fen(fen)?))
+    }
+
+    /// The arbiter's configuration.
+    pub fn config(&self) -> &ArbiterConfig {
+        &self.config
+    }
+
+    /// Changes the configuration; classifications are computed afresh.
+    pub fn set_config(&mut self, config: ArbiterConfig) {
+        self.config = config;
+        self.classes.iter_mut().for_each(|c| *c = OnceLock::new());
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("at least the start position")
+    }
+
+    /// The position after `ply` moves (`0` is the start), if there were that many.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The last move.
+    pub fn peek(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// Plays a legal move. On error the game is unchanged.
+    pub fn push(&mut self, m: Move) -> Result<(), PlayError> {
+        let pos = self.position().clone();
+        let n = self.positions.len() - 1;
+        let moving = pos.piece_at(m.from);
+        let capture = pos.piece_at(m.to).is_some();
+        let next = pos.play(m)?;
+        let forward_soldier = matches!(moving, Some(p) if p.role == Role::Soldier
+            && m.to.relative_rank(p.color) > m.from.relative_rank(p.color));
+        let mut ids = self.ids[n];
+        ids[m.to.index()] = ids[m.from.index()];
+        ids[m.from.index()] = 0;
+        self.reversible_since.push(if capture || forward_soldier { n + 1 } else { self.reversible_since[n] });
+        self.capture_since.push(if capture { n + 1 } else { self.capture_since[n] });
+        self.ids.push(ids);
+        self.positions.push(next);
+        self.moves.push(m);
+        self.classes.push(OnceLock::new());
+        Ok(())
+    }
+
+    /// Takes back the last move.
+    pub fn pop(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.ids.pop();
+        self.reversible_since.pop();
+        self.capture_since.pop();
+        self.classes.pop();
+        Some(m)
+    }
+
+    /// The identity of the piece on `sq` after `ply` moves.
+    pub fn piece_id(&self, ply: usize, sq: Square) -> Option<PieceId> {
+        self.ids.get(ply).map(|ids| ids[sq.index()]).filter(|&id| id != 0).map(PieceId)
+    }
+
+    /// The classification of move `index` (0-based), or `None` past the end.
+    ///
+    /// ```
+    /// use xiangqi_core::{arbiter::MoveClass, Game};
+    /// // The red chariot attacks the unprotected black horse: a chase.
+    /// let mut game = Game::from_fen("4k4/9/9/9/2n6/9/9/9/9/4K3R w - - 0 1")?;
+    /// game.push("i0i5".parse()?)?;
+    /// let c = game.classify(0).unwrap();
+    /// assert_eq!(c.class, MoveClass::Chase);
+    /// assert_eq!(c.chases[0].target.to_string(), "c5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn classify(&self, index: usize) -> Option<&Classification> {
+        let cell = self.classes.get(index)?;
+        Some(cell.get_or_init(|| {
+            let ctx = PlyContext {
+                before: &self.positions[index],
+                after: &self.positions[index + 1],
+                mv: self.moves[index],
+                ids_before: &self.ids[index],
+                ids_after: &self.ids[index + 1],
+                previous_move: index.checked_sub(1).map(|i| self.moves[i]),
+            };
+            classify(&ctx, &self.config)
+        }))
+    }
+
+    /// How many times the position after `ply` moves has occurred since the last irreversible move, and the
+    /// indices of those occurrences.
+    pub fn occurrences(&self, ply: usize) -> Vec<usize> {
+        let Some(pos) = self.positions.get(ply) else { return Vec::new() };
+        (self.reversible_since[ply]..=ply).filter(|&i| same_position(&self.positions[i], pos)).collect()
+    }
+
+    fn cycle_at(&self, ply: usize, occurrences: &[usize]) -> (CycleRuling, [SideProfile; 2], Vec<(usize, Classification)>) {
+        let first = occurrences[occurrences.len() - 3];
+        let window: Vec<(usize, Classification)> =
+            (first..ply).map(|i| (i, self.classify(i).expect("in range").clone())).collect();
+        let (ruling, profiles) = judge_cycle(&window, self.config.rules);
+        (ruling, profiles, window)
+    }
+
+    /// The repetition verdict after `ply` moves: `Continue` before a third occurrence.
+    pub fn repetition_verdict_at(&self, ply: usize) -> Verdict {
+        let occ = self.occurrences(ply);
+        if occ.len() < 3 {
+            return Verdict::Continue;
+        }
+        let (ruling, profiles, moves) = self.cycle_at(ply, &occ);
+        let make = |reason: Reason, side: Option<Color>| Ruling {
+            reason,
+            side,
+            plies: occ[occ.len() - 3]..ply,
+            profiles: Some(profiles),
+            moves: moves.clone(),
+            natural_limit: None,
+        };
+        match ruling {
+            CycleRuling::Draw(reason) => Verdict::Draw(make(reason, None)),
+            CycleRuling::Loss(side, reason) => Verdict::Loss(make(reason, Some(side))),
+            CycleRuling::MustChange(side, reason) => {
+                if self.config.strict_engine_mode {
+                    return Verdict::Loss(make(reason, Some(side)));
+                }
+                let k = occ.len();
+                if k >= 4 {
+                    let earlier = &occ[..k - 1];
+                    let (previous, _, _) = self.cycle_at(occ[k - 2], earlier);
+                    let same_moves = |a: usize, b: usize, c: usize| {
+                        let side_moves = |r: core::ops::Range<usize>| {
+                            r.filter(|&i| self.positions[i].turn() == side).map(|i| self.moves[i]).collect::<Vec<_>>()
+                        };
+                        side_moves(a..b) == side_moves(b..c)
+                    };
+                    if matches!(previous, CycleRuling::MustChange(s, _) if s == side)
+                        && same_moves(occ[k - 3], occ[k - 2], occ[k - 1])
+                    {
+                        return Verdict::Loss(make(Reason::IgnoredWarning, Some(side)));
+                    }
+                }
+                Verdict::MustChange(make(reason, Some(side)))
+            }
+        }
+    }
+
+    /// The natural-limit count after `ply` moves.
+    pub fn natural_limit_at(&self, ply: usize) -> NaturalLimit {
+        let since = self.capture_since[ply.min(self.len())];
+        let mut checks = [0u32; 2];
+        for i in since..ply.min(self.len()) {
+            if self.positions[i + 1].is_check() {
+                checks[self.positions[i].turn().index()] += 1;
+            }
+        }
+        NaturalLimit::new(
+            (ply.min(self.len()) - since) as u32,
+            checks,
+            self.config.natural_limit_plies,
+            self.config.natural_limit_checks,
+            self.config.auto_natural_draw,
+        )
+    }
+
+    /// The natural-limit count now.
+    pub fn natural_limit(&self) -> NaturalLimit {
+        self.natural_limit_at(self.len())
+    }
+
+    /// The verdict after `ply` moves: mate or stalemate, a repetition ruling, insufficient material, the
+    /// natural limit, or `Continue`.
+    pub fn verdict_at(&self, ply: usize) -> Verdict {
+        let Some(pos) = self.positions.get(ply) else { return Verdict::Continue };
+        if !pos.has_legal_move() {
+            let reason = if pos.is_check() { Reason::Checkmate } else { Reason::Stalemate };
+            return Verdict::Loss(Ruling::simple(reason, Some(pos.turn())));
+        }
+        let repetition = self.repetition_verdict_at(ply);
+        if repetition != Verdict::Continue {
+            return repetition;
+        }
+        if is_insufficient_material(pos) {
+            return Verdict::Draw(Ruling::simple(Reason::InsufficientMaterial, None));
+        }
+        let natural = self.natural_limit_at(ply);
+        if natural.is_reached() && natural.automatic {
+            let mut ruling = Ruling::simple(Reason::NaturalLimit, None);
+            ruling.natural_limit = Some(natural);
+            return Verdict::Draw(ruling);
+        }
+        Verdict::Continue
+    }
+
+    /// The verdict now.
+    pub fn verdict(&self) -> Verdict {
+        self.verdict_at(self.len())
+    }
+}
+
+/// Neither side has a chariot, horse, cannon or soldier: no mate is possible.
+pub fn is_insufficient_material(pos: &Position) -> bool {
+    [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier]
+        .iter()
+        .all(|&role| [Color::Red, Color::Black].iter().all(|&c| pos.squares_of(crate::Piece::new(c, role)).is_empty()))
+}
