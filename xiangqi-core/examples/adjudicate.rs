@@ -1,4 +1,5 @@
-//! Judges repetition cases: `adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl`.
+//! Judges repetition cases: `adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl`; the search bounds can be
+//! changed with `--kill-moves N`, `--check-moves N` and `--capture-plies N`.
 //!
 //! Reads JSON lines with at least `id`, `fen` and `moves` (ICCS), plays the moves and prints one JSON line
 //! per case: `{"id": …, "classes": ["chase", "idle", …], "verdict": "red loses" | "black loses" | "draw" |
@@ -10,11 +11,14 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use xiangqi_core::arbiter::{ArbiterConfig, RuleSet};
+use xiangqi_core::arbiter::{ArbiterConfig, RuleSet, SearchLimits};
 use xiangqi_core::{Game, Move};
 
 fn usage() -> ExitCode {
-    eprintln!("usage: adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl");
+    eprintln!(
+        "usage: adjudicate [--rules cxa|cxa2020|axf] [--kill-moves N] [--check-moves N] [--capture-plies N] \
+         < CASES.jsonl"
+    );
     ExitCode::from(2)
 }
 
@@ -41,6 +45,7 @@ fn judge(case: &Value, config: ArbiterConfig) -> Result<Value, String> {
 
 fn main() -> ExitCode {
     let mut rules = RuleSet::Cxa;
+    let mut limits = SearchLimits::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -52,10 +57,18 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
+            "--kill-moves" | "--check-moves" | "--capture-plies" => match args.next().map(|n| n.parse::<u8>()) {
+                Some(Ok(n)) => match arg.as_str() {
+                    "--kill-moves" => limits.kill_moves = n,
+                    "--check-moves" => limits.check_moves = n,
+                    _ => limits.capture_plies = n,
+                },
+                _ => return usage(),
+            },
             _ => return usage(),
         }
     }
-    let config = ArbiterConfig::with_rules(rules);
+    let config = ArbiterConfig { limits, ..ArbiterConfig::with_rules(rules) };
     let stdin = io::stdin();
     let mut out = BufWriter::new(io::stdout().lock());
     for (n, line) in stdin.lock().lines().enumerate() {

@@ -170,7 +170,7 @@ pub(crate) fn without(pos: &Position, sq: Square) -> Position {
 fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
     let reduced = without(view, removed);
     let reduced_after = without(after, removed);
-    winning_threats(&reduced, Some(&reduced_after), &config.limits).iter().any(|t| t.target == target)
+    winning_threats(&reduced, Some(&reduced_after), &config.limits, Some(target)).iter().any(|t| t.target == target)
 }
 
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
@@ -208,9 +208,13 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         }
     }
 
-    let before_threats = winning_threats(ctx.before, before_swapped.as_ref(), &config.limits);
+    let before_threats = winning_threats(ctx.before, before_swapped.as_ref(), &config.limits, None);
     let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
-    let after_threats = winning_threats(&view, Some(ctx.after), &config.limits);
+    let after_threats = winning_threats(&view, Some(ctx.after), &config.limits, None);
+    if std::env::var("XQ_DEBUG").is_ok() {
+        eprintln!("  [{}] before: {:?}", ctx.mv, before_threats.iter().map(|t| format!("{}x{} {:?} {}", t.capturer, t.target, t.means, t.value)).collect::<Vec<_>>());
+        eprintln!("  [{}] after:  {:?}", ctx.mv, after_threats.iter().map(|t| format!("{}x{} {:?} {}", t.capturer, t.target, t.means, t.value)).collect::<Vec<_>>());
+    }
     let mut new: Vec<&Threat> = after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
 
     if config.self_inflicted && ctx.before.is_check() {

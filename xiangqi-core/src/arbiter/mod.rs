@@ -105,7 +105,7 @@ pub struct SearchLimits {
 
 impl Default for SearchLimits {
     fn default() -> SearchLimits {
-        SearchLimits { capture_plies: 6, check_moves: 4, kill_moves: 3, mate_reply_moves: 1, node_budget: 200_000 }
+        SearchLimits { capture_plies: 6, check_moves: 4, kill_moves: 4, mate_reply_moves: 1, node_budget: 200_000 }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Root analysis (28.16): is a piece protected against a given attacker, and why.
 
-use super::search::{root_origins, Searcher};
+use super::search::{root_origins, Depth, Searcher, FULL};
 use super::value::{nominal_value, Balance};
 use super::SearchLimits;
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -199,8 +199,9 @@ pub fn analyse_root_with(
         });
     }
     let mut searcher = Searcher::new(limits, side);
+    let depth = Depth::new(limits.capture_plies, 0);
     let (exchange_gain, _) =
-        searcher.after_move(&view, capture, Balance::default(), limits.capture_plies, 0, &root_origins(), None);
+        searcher.after_move(&view, capture, Balance::default(), depth, &root_origins(), None, FULL);
     let has_real_root = protectors.iter().any(|p| p.false_root.is_none());
     let rooting = if protectors.is_empty() {
         Rooting::Unrooted

@@ -26,6 +26,22 @@ pub(crate) struct Win {
     pub(crate) capturer: u8,
 }
 
+/// How far a line may go: plies in all, and checking moves of the judged side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Depth {
+    pub(crate) plies: u8,
+    pub(crate) checks: u8,
+}
+
+impl Depth {
+    pub(crate) fn new(plies: u8, checks: u8) -> Depth {
+        Depth { plies, checks }
+    }
+}
+
+/// The widest search window.
+pub(crate) const FULL: (i32, i32) = (-MATE - 1, MATE + 1);
+
 /// The value of a line and the first piece of value it wins.
 pub(crate) type LineValue = (i32, Option<Win>);
 
@@ -85,16 +101,18 @@ impl<'a> Searcher<'a> {
         self.nodes > self.limits.node_budget
     }
 
-    /// The value for the judged side of playing `m` in `pos` and continuing the line.
+    /// The value for the judged side of playing `m` in `pos` and continuing the line, searched in the
+    /// window `(alpha, beta)` (fail-soft: outside the window only a bound).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn after_move(
         &mut self,
         pos: &Position,
         m: Move,
         bal: Balance,
-        plies: u8,
-        checks: u8,
+        depth: Depth,
         origins: &Origins,
         first: Option<Win>,
+        window: (i32, i32),
     ) -> LineValue {
         let mut bal = bal;
         let mut first = first;
@@ -109,70 +127,83 @@ impl<'a> Searcher<'a> {
             }
         }
         let next = child(pos, m);
-        self.line(&next, bal, plies.saturating_sub(1), checks, &moved(origins, m), first)
+        let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
+        self.line(&next, bal, depth, &moved(origins, m), first, window)
     }
 
-    /// Minimax over captures (and, for the judged side, up to `checks` checking moves), either side free to
-    /// stop when not in check. The opponent stopping with the judged side ahead is met by its mate in one.
+    /// Minimax over captures (and, for the judged side, up to `depth.checks` checking moves), either side free
+    /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
     pub(crate) fn line(
         &mut self,
         pos: &Position,
         bal: Balance,
-        plies: u8,
-        checks: u8,
+        depth: Depth,
         origins: &Origins,
         first: Option<Win>,
+        window: (i32, i32),
     ) -> LineValue {
+        let (mut alpha, mut beta) = window;
         let stand_pat = (bal.score(), first);
         if self.exhausted() {
             return stand_pat;
         }
         let ours = pos.turn() == self.side;
-        if pos.is_check() {
-            let moves = pos.legal_moves();
+        let better = |v: i32, b: i32| if ours { v > b } else { v < b };
+        let in_check = pos.is_check();
+        let mut best: Option<LineValue> = None;
+        let mut moves = MoveList::new();
+        if in_check {
+            moves = pos.legal_moves();
             if moves.is_empty() {
                 return (if ours { -MATE } else { MATE }, first);
             }
-            if plies == 0 {
+            if depth.plies == 0 {
                 return stand_pat;
             }
-            let mut best: Option<LineValue> = None;
-            for m in moves {
-                let v = self.after_move(pos, m, bal, plies, checks, origins, first);
-                best = Some(match best {
-                    None => v,
-                    Some(b) if (ours && v.0 > b.0) || (!ours && v.0 < b.0) => v,
-                    Some(b) => b,
-                });
+        } else {
+            best = Some(stand_pat);
+            if ours { alpha = alpha.max(stand_pat.0) } else { beta = beta.min(stand_pat.0) }
+            if alpha >= beta {
+                return stand_pat;
             }
-            return best.unwrap_or(stand_pat);
+            if depth.plies > 0 {
+                moves = pos.legal_captures();
+                moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
+            }
         }
-        let mut best = stand_pat;
-        if plies > 0 {
-            for m in pos.legal_captures() {
-                let v = self.after_move(pos, m, bal, plies, checks, origins, first);
-                if (ours && v.0 > best.0) || (!ours && v.0 < best.0) {
-                    best = v;
-                }
-            }
-            if ours && checks > 0 {
-                let general = pos.general(!pos.turn());
-                for m in pos.legal_moves() {
-                    if pos.piece_at(m.to).is_some() || !may_check(pos, m, general) {
-                        continue;
-                    }
-                    let next = child(pos, m);
-                    if !next.is_check() {
-                        continue;
-                    }
-                    let v = self.line(&next, bal, plies - 1, checks - 1, &moved(origins, m), first);
-                    if v.0 > best.0 {
-                        best = v;
-                    }
+        for m in moves {
+            let v = self.after_move(pos, m, bal, depth, origins, first, (alpha, beta));
+            if best.is_none_or(|b| better(v.0, b.0)) {
+                best = Some(v);
+                if ours { alpha = alpha.max(v.0) } else { beta = beta.min(v.0) }
+                if alpha >= beta {
+                    return v;
                 }
             }
         }
-        if !ours && best.0 > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+        if ours && !in_check && depth.checks > 0 && depth.plies > 0 {
+            let general = pos.general(!pos.turn());
+            for m in pos.legal_moves() {
+                if pos.piece_at(m.to).is_some() || !may_check(pos, m, general) {
+                    continue;
+                }
+                let next = child(pos, m);
+                if !next.is_check() {
+                    continue;
+                }
+                let deeper = Depth { plies: depth.plies - 1, checks: depth.checks - 1 };
+                let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
+                if best.is_none_or(|b| v.0 > b.0) {
+                    best = Some(v);
+                    alpha = alpha.max(v.0);
+                    if alpha >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        let mut best = best.unwrap_or(stand_pat);
+        if !ours && !in_check && best.0 > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
             best = (-MATE, first);
         }
         best

@@ -1,7 +1,10 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{child, checking_moves, root_origins, Searcher};
+use super::search::{child, checking_moves, root_origins, Depth, Searcher, MATE};
+
+/// Only the sign of a line's value matters to a threat: is it above zero.
+const GAIN_WINDOW: (i32, i32) = (0, 1);
 use super::value::{is_material, nominal_value, Balance};
 use super::SearchLimits;
 use crate::{Move, Position, Square};
@@ -43,18 +46,27 @@ pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&
 }
 
 /// Every gaining line of the side to move in `pos`, one per first move.
-pub(crate) fn winning_threats(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Vec<Threat> {
+/// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
+pub(crate) fn winning_threats(
+    pos: &Position,
+    opponent_view: Option<&Position>,
+    limits: &SearchLimits,
+    only: Option<Square>,
+) -> Vec<Threat> {
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side);
     let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
+        if only.is_some_and(|sq| sq != m.to) {
+            continue;
+        }
         let Some(victim) = pos.piece_at(m.to) else { continue };
         if !is_material(victim, m.to) || is_exchange_offer(pos, m, opponent_view) {
             continue;
         }
-        let (value, _) =
-            searcher.after_move(pos, m, Balance::default(), limits.capture_plies, 0, &origins, None);
+        let depth = Depth::new(limits.capture_plies, 0);
+        let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
         if value > 0 {
             threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
         }
@@ -65,13 +77,17 @@ pub(crate) fn winning_threats(pos: &Position, opponent_view: Option<&Position>, 
                 continue; // already judged as a capture
             }
             let next = child(pos, m);
-            let plies = 2 * limits.check_moves - 1 + limits.capture_plies;
+            let depth = Depth::new(2 * limits.check_moves - 1 + limits.capture_plies, limits.check_moves - 1);
             let mut origins_after = origins;
             origins_after[m.to.index()] = m.from.index() as u8;
             origins_after[m.from.index()] = super::search::NO_ORIGIN;
-            let (value, win) =
-                searcher.line(&next, Balance::default(), plies, limits.check_moves - 1, &origins_after, None);
-            if let (true, Some(win)) = (value > 0 && value < super::search::MATE, win) {
+            let (mut value, mut win) =
+                searcher.line(&next, Balance::default(), depth, &origins_after, None, GAIN_WINDOW);
+            if value > 0 {
+                // Tell a material gain from a mate (which makes a kill, not a chase).
+                (value, win) = searcher.line(&next, Balance::default(), depth, &origins_after, None, (0, MATE));
+            }
+            if let (true, Some(win)) = (value > 0 && value < MATE, win) {
                 threats.push(Threat {
                     target: Square::new(usize::from(win.target)).expect("origin square"),
                     capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
