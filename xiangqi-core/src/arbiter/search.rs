@@ -89,11 +89,19 @@ pub(crate) struct Searcher<'a> {
     limits: &'a SearchLimits,
     side: Color,
     nodes: u32,
+    /// Captures left out of every line: the two captures of each exchange offer standing at the root (28.5).
+    excluded: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0 }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new() }
+    }
+
+    /// Leaves the captures `excluded` out of every line.
+    pub(crate) fn excluding(mut self, excluded: Vec<Move>) -> Searcher<'a> {
+        self.excluded = excluded;
+        self
     }
 
     fn exhausted(&mut self) -> bool {
@@ -168,6 +176,9 @@ impl<'a> Searcher<'a> {
             }
             if depth.plies > 0 {
                 moves = pos.legal_captures();
+                if !self.excluded.is_empty() {
+                    moves.retain(|m| !self.excluded.contains(m));
+                }
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }
         }

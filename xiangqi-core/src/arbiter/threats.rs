@@ -45,6 +45,19 @@ pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&
     opponent_view.is_some_and(|view| view.is_legal(Move::new(m.to, m.from)))
 }
 
+/// Both captures of every exchange offer standing in `pos` (a piece of the side to move and an opposing
+/// piece of equal value attacking each other, each able to take the other).
+pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>) -> Vec<Move> {
+    let mut pairs = Vec::new();
+    for m in pos.legal_captures() {
+        if is_exchange_offer(pos, m, opponent_view) {
+            pairs.push(m);
+            pairs.push(Move::new(m.to, m.from));
+        }
+    }
+    pairs
+}
+
 /// Every gaining line of the side to move in `pos`, one per first move.
 /// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
 pub(crate) fn winning_threats(
@@ -54,7 +67,7 @@ pub(crate) fn winning_threats(
     only: Option<Square>,
 ) -> Vec<Threat> {
     let side = pos.turn();
-    let mut searcher = Searcher::new(limits, side);
+    let mut searcher = Searcher::new(limits, side).excluding(exchange_pairs(pos, opponent_view));
     let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
