@@ -1,7 +1,7 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{child, checking_moves, root_origins, Depth, Searcher, MATE};
+use super::search::{child, checking_moves, root_origins, Depth, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
 const GAIN_WINDOW: (i32, i32) = (0, 1);
@@ -33,8 +33,9 @@ pub(crate) struct Threat {
     pub(crate) value: i32,
 }
 
-/// Whether `a` takes `x` as an exchange offer (28.5): equal value and `x` could legally take `a` back at once,
-/// judged in `opponent_view` (the same board with the opponent to move).
+/// Whether `a` takes `x` as an exchange offer (28.5): equal value, and `x` could take `a` back at once
+/// without ending a whole piece of that value down, judged in `opponent_view` (the same board with the
+/// opponent to move).
 pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>) -> bool {
     let (Some(a), Some(x)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
@@ -42,7 +43,16 @@ pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&
     if nominal_value(a.role) != nominal_value(x.role) || a.role == crate::Role::Soldier {
         return false;
     }
-    opponent_view.is_some_and(|view| view.is_legal(Move::new(m.to, m.from)))
+    let Some(view) = opponent_view else { return false };
+    let back = Move::new(m.to, m.from);
+    if !view.is_legal(back) {
+        return false;
+    }
+    let limits = SearchLimits::default();
+    let mut searcher = Searcher::new(&limits, view.turn());
+    let depth = Depth::new(limits.capture_plies, 0);
+    let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
+    value > -nominal_value(a.role)
 }
 
 /// Both captures of every exchange offer standing in `pos` (a piece of the side to move and an opposing
