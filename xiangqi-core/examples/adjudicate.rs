@@ -1,5 +1,6 @@
 //! Judges repetition cases: `adjudicate [--rules cxa|cxa2020|axf] < CASES.jsonl`; the search bounds can be
-//! changed with `--kill-moves N`, `--check-moves N` and `--capture-plies N`.
+//! changed with `--kill-moves N`, `--check-moves N`, `--reply-checks N` and
+//! `--capture-plies N`.
 //!
 //! Reads JSON lines with at least `id`, `fen` and `moves` (ICCS), plays the moves and prints one JSON line
 //! per case: `{"id": …, "classes": ["chase", "idle", …], "verdict": "red loses" | "black loses" | "draw" |
@@ -16,7 +17,8 @@ use xiangqi_core::{Game, Move};
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: adjudicate [--rules cxa|cxa2020|axf] [--kill-moves N] [--check-moves N] [--capture-plies N] \
+        "usage: adjudicate [--rules cxa|cxa2020|axf] [--kill-moves N] [--check-moves N] [--reply-checks N] \
+         [--capture-plies N] \
          < CASES.jsonl"
     );
     ExitCode::from(2)
@@ -57,10 +59,11 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
-            "--kill-moves" | "--check-moves" | "--capture-plies" => match args.next().map(|n| n.parse::<u8>()) {
+            "--kill-moves" | "--check-moves" | "--reply-checks" | "--capture-plies" => match args.next().map(|n| n.parse::<u8>()) {
                 Some(Ok(n)) => match arg.as_str() {
                     "--kill-moves" => limits.kill_moves = n,
                     "--check-moves" => limits.check_moves = n,
+                    "--reply-checks" => limits.reply_checks = n,
                     _ => limits.capture_plies = n,
                 },
                 _ => return usage(),

@@ -95,6 +95,8 @@ pub struct SearchLimits {
     pub capture_plies: u8,
     /// Checking moves a line may start with to win material (29.1 b).
     pub check_moves: u8,
+    /// Checking moves the defending side may answer with inside a material line (its counter-attack).
+    pub reply_checks: u8,
     /// Moves (all checks) of a forced mate that makes a kill (28.2).
     pub kill_moves: u8,
     /// Moves of the mate that makes a winning line unsafe (29.4).
@@ -105,7 +107,7 @@ pub struct SearchLimits {
 
 impl Default for SearchLimits {
     fn default() -> SearchLimits {
-        SearchLimits { capture_plies: 6, check_moves: 4, kill_moves: 4, mate_reply_moves: 1, node_budget: 200_000 }
+        SearchLimits { capture_plies: 6, check_moves: 4, reply_checks: 1, kill_moves: 4, mate_reply_moves: 1, node_budget: 200_000 }
     }
 }
 

@@ -31,11 +31,13 @@ pub(crate) struct Win {
 pub(crate) struct Depth {
     pub(crate) plies: u8,
     pub(crate) checks: u8,
+    /// Checking moves left to the opponent.
+    pub(crate) replies: u8,
 }
 
 impl Depth {
-    pub(crate) fn new(plies: u8, checks: u8) -> Depth {
-        Depth { plies, checks }
+    pub(crate) fn new(plies: u8, checks: u8, replies: u8) -> Depth {
+        Depth { plies, checks, replies }
     }
 }
 
@@ -192,7 +194,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if ours && !in_check && depth.checks > 0 && depth.plies > 0 {
+        let checks_left = if ours { depth.checks } else { depth.replies };
+        if !in_check && checks_left > 0 && depth.plies > 0 {
             let general = pos.general(!pos.turn());
             for m in pos.legal_moves() {
                 if pos.piece_at(m.to).is_some() || !may_check(pos, m, general) {
@@ -202,11 +205,15 @@ impl<'a> Searcher<'a> {
                 if !next.is_check() {
                     continue;
                 }
-                let deeper = Depth { plies: depth.plies - 1, checks: depth.checks - 1 };
+                let deeper = if ours {
+                    Depth { plies: depth.plies - 1, checks: depth.checks - 1, ..depth }
+                } else {
+                    Depth { plies: depth.plies - 1, replies: depth.replies - 1, ..depth }
+                };
                 let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
-                if best.is_none_or(|b| v.0 > b.0) {
+                if best.is_none_or(|b| better(v.0, b.0)) {
                     best = Some(v);
-                    alpha = alpha.max(v.0);
+                    if ours { alpha = alpha.max(v.0) } else { beta = beta.min(v.0) }
                     if alpha >= beta {
                         return v;
                     }

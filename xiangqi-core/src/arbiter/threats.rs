@@ -50,7 +50,7 @@ pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&
     }
     let limits = SearchLimits::default();
     let mut searcher = Searcher::new(&limits, view.turn());
-    let depth = Depth::new(limits.capture_plies, 0);
+    let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
     value > -nominal_value(a.role)
 }
@@ -88,7 +88,7 @@ pub(crate) fn winning_threats(
         if !is_material(victim, m.to) || is_exchange_offer(pos, m, opponent_view) {
             continue;
         }
-        let depth = Depth::new(limits.capture_plies, 0);
+        let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
         let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
         if value > 0 {
             threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
@@ -100,7 +100,7 @@ pub(crate) fn winning_threats(
                 continue; // already judged as a capture
             }
             let next = child(pos, m);
-            let depth = Depth::new(2 * limits.check_moves - 1 + limits.capture_plies, limits.check_moves - 1);
+            let depth = Depth::new(2 * limits.check_moves - 1 + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
             let mut origins_after = origins;
             origins_after[m.to.index()] = m.from.index() as u8;
             origins_after[m.from.index()] = super::search::NO_ORIGIN;
