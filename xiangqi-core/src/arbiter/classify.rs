@@ -2,7 +2,7 @@
 
 use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{is_exchange_offer, mating_starts, winning_threats, Threat, ThreatMeans};
+use super::threats::{mating_starts, winning_threats, Threat, ThreatMeans};
 use super::value::nominal_value;
 use super::ArbiterConfig;
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -155,9 +155,7 @@ pub(crate) struct PlyContext<'a> {
 }
 
 fn kill_starts(pos: &Position, opponent_view: Option<&Position>, config: &ArbiterConfig) -> Vec<Move> {
-    let mut starts = mating_starts(pos, &config.limits, config.limits.kill_moves);
-    starts.retain(|&m| !is_exchange_offer(pos, m, opponent_view));
-    starts
+    mating_starts(pos, opponent_view, &config.limits, config.limits.kill_moves)
 }
 
 pub(crate) fn without(pos: &Position, sq: Square) -> Position {

@@ -229,7 +229,8 @@ impl<'a> Searcher<'a> {
 
     /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
     pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
-        moves > 0 && checking_moves(pos).into_iter().any(|m| self.check_mates(pos, m, moves))
+        moves > 0
+            && checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves))
     }
 
     /// Whether the checking move `m` forces mate by further checks within `moves` moves in all.

@@ -125,7 +125,17 @@ pub(crate) fn winning_threats(
 }
 
 /// Every first move of a forced mate by checks of the side to move, within `moves` of its moves.
-pub(crate) fn mating_starts(pos: &Position, limits: &SearchLimits, moves: u8) -> Vec<Move> {
-    let mut searcher = Searcher::new(limits, pos.turn());
-    checking_moves(pos).into_iter().filter(|&m| searcher.check_mates(pos, m, moves)).collect()
+/// The captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
+pub(crate) fn mating_starts(
+    pos: &Position,
+    opponent_view: Option<&Position>,
+    limits: &SearchLimits,
+    moves: u8,
+) -> Vec<Move> {
+    let excluded = exchange_pairs(pos, opponent_view);
+    let mut searcher = Searcher::new(limits, pos.turn()).excluding(excluded.clone());
+    checking_moves(pos)
+        .into_iter()
+        .filter(|&m| !excluded.contains(&m) && searcher.check_mates(pos, m, moves))
+        .collect()
 }
