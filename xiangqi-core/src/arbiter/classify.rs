@@ -269,8 +269,12 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
         ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
         ThreatMeans::Checks => None,
     };
-    let joint = view
-        .pieces_of(attacker_piece.color)
+    // The pieces that take part: other attackers of the target, and a cannon's own screen.
+    let mut helpers = view.attackers(t.target, attacker_piece.color);
+    if attacker_piece.role == Role::Cannon {
+        helpers |= cannon_screen(view, t.capturer, t.target);
+    }
+    let joint = helpers
         .into_iter()
         .filter(|&sq| sq != t.capturer && view.piece_at(sq).is_some_and(|p| p.role != Role::General))
         .any(|sq| !wins_without(view, after, sq, t.target, config));
@@ -284,6 +288,30 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
         rooting,
         joint,
     }
+}
+
+/// The piece of the cannon's own side that screens its shot from `from` to `to`, if any.
+fn cannon_screen(pos: &Position, from: Square, to: Square) -> crate::SquareSet {
+    let mut set = crate::SquareSet::EMPTY;
+    let (df, dr) = ((to.file() as i8 - from.file() as i8).signum(), (to.rank() as i8 - from.rank() as i8).signum());
+    if df != 0 && dr != 0 {
+        return set;
+    }
+    let color = pos.piece_at(from).map(|p| p.color);
+    let mut sq = from.offset(df, dr);
+    while let Some(s) = sq {
+        if s == to {
+            break;
+        }
+        if let Some(p) = pos.piece_at(s) {
+            if Some(p.color) == color {
+                set.insert(s);
+            }
+            break;
+        }
+        sq = s.offset(df, dr);
+    }
+    set
 }
 
 fn idle_kind(ctx: &PlyContext<'_>, view: &Position) -> IdleKind {
