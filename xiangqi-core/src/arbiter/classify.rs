@@ -269,10 +269,10 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
         ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
         ThreatMeans::Checks => None,
     };
-    // The pieces that take part: other attackers of the target, and a cannon's own screen.
+    // The pieces that take part: other attackers of the target, and the pieces that pin its protectors.
     let mut helpers = view.attackers(t.target, attacker_piece.color);
-    if attacker_piece.role == Role::Cannon {
-        helpers |= cannon_screen(view, t.capturer, t.target);
+    if t.means == ThreatMeans::Capture {
+        helpers |= pinners_of_protectors(view, t.capturer, t.target);
     }
     let joint = helpers
         .into_iter()
@@ -290,28 +290,21 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
     }
 }
 
-/// The piece of the cannon's own side that screens its shot from `from` to `to`, if any.
-fn cannon_screen(pos: &Position, from: Square, to: Square) -> crate::SquareSet {
-    let mut set = crate::SquareSet::EMPTY;
-    let (df, dr) = ((to.file() as i8 - from.file() as i8).signum(), (to.rank() as i8 - from.rank() as i8).signum());
-    if df != 0 && dr != 0 {
-        return set;
-    }
-    let color = pos.piece_at(from).map(|p| p.color);
-    let mut sq = from.offset(df, dr);
-    while let Some(s) = sq {
-        if s == to {
-            break;
+/// The pieces of the capturer's side that make the recaptures on `target` illegal (pinners of false roots).
+fn pinners_of_protectors(view: &Position, capturer: Square, target: Square) -> crate::SquareSet {
+    let mut pinners = crate::SquareSet::EMPTY;
+    let side = view.turn();
+    let after = child(view, Move::new(capturer, target));
+    for protector in after.attackers(target, !side) {
+        let recapture = Move::new(protector, target);
+        if after.is_legal(recapture) {
+            continue;
         }
-        if let Some(p) = pos.piece_at(s) {
-            if Some(p.color) == color {
-                set.insert(s);
-            }
-            break;
-        }
-        sq = s.offset(df, dr);
+        let mut probe = after.clone();
+        probe.play_unchecked(recapture);
+        pinners |= probe.attackers(probe.general(!side), side);
     }
-    set
+    pinners
 }
 
 fn idle_kind(ctx: &PlyContext<'_>, view: &Position) -> IdleKind {
