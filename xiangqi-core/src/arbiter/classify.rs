@@ -274,6 +274,10 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
     if t.means == ThreatMeans::Capture {
         helpers |= pinners_of_protectors(view, t.capturer, t.target);
     }
+    if attacker_piece.role == Role::Cannon {
+        // A screen is not a partner in the attack.
+        helpers = helpers & !cannon_screen(view, t.capturer, t.target);
+    }
     let joint = helpers
         .into_iter()
         .filter(|&sq| sq != t.capturer && view.piece_at(sq).is_some_and(|p| p.role != Role::General))
@@ -288,6 +292,28 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
         rooting,
         joint,
     }
+}
+
+/// The piece between a cannon on `from` and its target on `to`, if they share a line.
+fn cannon_screen(pos: &Position, from: Square, to: Square) -> crate::SquareSet {
+    let mut set = crate::SquareSet::EMPTY;
+    let df = (i16::from(to.file()) - i16::from(from.file())).signum() as i8;
+    let dr = (i16::from(to.rank()) - i16::from(from.rank())).signum() as i8;
+    if df != 0 && dr != 0 {
+        return set;
+    }
+    let mut next = from.offset(df, dr);
+    while let Some(sq) = next {
+        if sq == to {
+            break;
+        }
+        if pos.piece_at(sq).is_some() {
+            set.insert(sq);
+            break;
+        }
+        next = sq.offset(df, dr);
+    }
+    set
 }
 
 /// The pieces of the capturer's side that make the recaptures on `target` illegal (pinners of false roots).

@@ -2,6 +2,7 @@
 
 use super::classify::{Classification, MoveClass};
 use super::roots::Rooting;
+use super::value::nominal_value;
 use super::verdict::{Reason, SideProfile};
 use super::RuleSet;
 use crate::Color;
@@ -58,9 +59,13 @@ fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> S
     }
 }
 
-/// A side's chases are all by single pieces against unrooted (not insufficiently rooted) targets.
+/// A side chases with single pieces against unrooted targets: on every chasing move, the most valuable target
+/// is attacked by one piece and is not merely insufficiently rooted.
 fn is_pure<'a>(mut moves: impl Iterator<Item = &'a Classification>) -> bool {
-    moves.all(|c| c.chases.iter().all(|t| !t.joint && t.rooting != Some(Rooting::Insufficient)))
+    moves.all(|c| {
+        let principal = c.chases.iter().max_by_key(|t| nominal_value(t.target_piece.role));
+        principal.is_none_or(|t| !t.joint && t.rooting != Some(Rooting::Insufficient))
+    })
 }
 
 /// Judges a window of classified moves (every move of two cycles).
