@@ -2,9 +2,9 @@
 
 use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{mating_starts, winning_threats, Threat, ThreatMeans};
+use super::threats::{check_view, mating_starts, winning_threats, Threat, ThreatMeans};
 use super::value::nominal_value;
-use super::ArbiterConfig;
+use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square};
 
 /// A piece's identity for the whole game: given at the start position, carried along by its moves.
@@ -172,6 +172,14 @@ fn wins_without(view: &Position, after: &Position, removed: Square, target: Squa
 }
 
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
+    // The AXF rules allow winning material by checks and outnumbering a real root (AXF rules 26, 31).
+    let axf_config;
+    let config = if config.rules == super::RuleSet::Axf {
+        axf_config = ArbiterConfig { limits: SearchLimits { check_moves: 0, ..config.limits }, ..*config };
+        &axf_config
+    } else {
+        config
+    };
     let side = ctx.before.turn();
     let moved = ctx.before.piece_at(ctx.mv.from).expect("a piece moves");
     let mut result = Classification {
@@ -186,6 +194,22 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     };
     if ctx.after.is_check() {
         result.class = MoveClass::Check;
+        // What the checking side attacks besides the general, for the rules that count a check that also
+        // chases (AXF).
+        let view = check_view(ctx.after);
+        let limits = SearchLimits { check_moves: 0, ..config.limits };
+        let before_swapped = ctx.before.swap_turn();
+        let old: Vec<u8> = winning_threats(ctx.before, before_swapped.as_ref(), &limits, None)
+            .iter()
+            .map(|t| ctx.ids_before[t.target.index()])
+            .collect();
+        let config = ArbiterConfig { limits, ..*config };
+        for t in winning_threats(&view, Some(ctx.after), &limits, None) {
+            let id = ctx.ids_after[t.target.index()];
+            if !old.contains(&id) && !result.chases.iter().any(|c| c.target_id.0 == id) {
+                result.chases.push(make_target(&view, ctx.after, &t, id, &config));
+            }
+        }
         return result;
     }
     if config.king_evasion_idle && moved.role == Role::General && ctx.before.is_check() {
@@ -254,6 +278,9 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
             Some(Role::Soldier) => result.soldier_chases.push(target),
             _ => result.chases.push(target),
         }
+    }
+    if config.rules == super::RuleSet::Axf {
+        result.chases.retain(|t| t.rooting != Some(Rooting::Insufficient));
     }
     if !result.chases.is_empty() {
         result.class = MoveClass::Chase;

@@ -40,14 +40,15 @@ fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> S
     {
         return SideProfile::PerpetualCheck;
     }
-    // Every move chases, and one piece is chased on all of them.
+    // Every move chases (a check that also wins material counts), and one piece is chased on all of them.
+    // Soldiers may chase under these rules.
     let mut common: Option<Vec<u8>> = None;
     for c in moves {
-        if c.class != MoveClass::Chase && c.soldier_chases.is_empty() && c.general_chases.is_empty() {
+        let chasing = matches!(c.class, MoveClass::Chase | MoveClass::Check) && !(c.chases.is_empty() && c.general_chases.is_empty());
+        if !chasing {
             return SideProfile::Allowed;
         }
-        let ids: Vec<u8> =
-            c.chases.iter().chain(&c.general_chases).chain(&c.soldier_chases).map(|t| t.target_id.0).collect();
+        let ids: Vec<u8> = c.chases.iter().chain(&c.general_chases).map(|t| t.target_id.0).collect();
         common = Some(match common {
             None => ids,
             Some(prev) => prev.into_iter().filter(|id| ids.contains(id)).collect(),
@@ -61,8 +62,8 @@ fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> S
 
 /// A side chases with single pieces against unrooted targets: on every chasing move, the most valuable target
 /// is attacked by one piece and is not merely insufficiently rooted.
-fn is_pure<'a>(mut moves: impl Iterator<Item = &'a Classification>) -> bool {
-    moves.all(|c| {
+fn is_pure<'a>(moves: impl Iterator<Item = &'a Classification>) -> bool {
+    moves.filter(|c| c.class == MoveClass::Chase).all(|c| {
         let principal = c.chases.iter().max_by_key(|t| nominal_value(t.target_piece.role));
         principal.is_none_or(|t| !t.joint && t.rooting != Some(Rooting::Insufficient))
     })

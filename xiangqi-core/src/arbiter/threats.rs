@@ -124,6 +124,14 @@ pub(crate) fn winning_threats(
     threats
 }
 
+/// The board after a check with the checking side to move again: what the checking piece and its partners
+/// attack, as if the check did not have to be answered.
+pub(crate) fn check_view(after: &Position) -> Position {
+    let mut setup = after.to_setup();
+    setup.turn = !setup.turn;
+    Position::from_setup_unchecked(&setup)
+}
+
 /// Every first move of a forced mate by checks of the side to move, within `moves` of its moves.
 /// The captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
 pub(crate) fn mating_starts(
