@@ -2,7 +2,7 @@
 
 use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{check_view, mating_starts, winning_threats, Threat, ThreatMeans};
+use super::threats::{check_view, mating_start, winning_threats, Threat, ThreatMeans};
 use super::value::nominal_value;
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -154,8 +154,8 @@ pub(crate) struct PlyContext<'a> {
     pub(crate) previous_move: Option<Move>,
 }
 
-fn kill_starts(pos: &Position, opponent_view: Option<&Position>, config: &ArbiterConfig) -> Vec<Move> {
-    mating_starts(pos, opponent_view, &config.limits, config.limits.kill_moves)
+fn kill_start(pos: &Position, opponent_view: Option<&Position>, config: &ArbiterConfig) -> Option<Move> {
+    mating_start(pos, opponent_view, &config.limits, config.limits.kill_moves)
 }
 
 pub(crate) fn without(pos: &Position, sq: Square) -> Position {
@@ -220,9 +220,8 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     let before_swapped = ctx.before.swap_turn();
 
     if config.limits.kill_moves > 0 {
-        let starts = kill_starts(&view, Some(ctx.after), config);
-        if let Some(&start) = starts.first() {
-            if kill_starts(ctx.before, before_swapped.as_ref(), config).is_empty() {
+        if let Some(start) = kill_start(&view, Some(ctx.after), config) {
+            if kill_start(ctx.before, before_swapped.as_ref(), config).is_none() {
                 result.class = MoveClass::Kill;
                 result.mate_start = Some(start);
                 return result;
@@ -230,13 +229,13 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         }
     }
 
-    let before_threats = winning_threats(ctx.before, before_swapped.as_ref(), &config.limits, None);
-    let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
     let after_threats = winning_threats(&view, Some(ctx.after), &config.limits, None);
-    if std::env::var("XQ_DEBUG").is_ok() {
-        eprintln!("  [{}] before: {:?}", ctx.mv, before_threats.iter().map(|t| format!("{}x{} {:?} {}", t.capturer, t.target, t.means, t.value)).collect::<Vec<_>>());
-        eprintln!("  [{}] after:  {:?}", ctx.mv, after_threats.iter().map(|t| format!("{}x{} {:?} {}", t.capturer, t.target, t.means, t.value)).collect::<Vec<_>>());
-    }
+    let before_threats = if after_threats.is_empty() {
+        Vec::new() // nothing can be new
+    } else {
+        winning_threats(ctx.before, before_swapped.as_ref(), &config.limits, None)
+    };
+    let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
     let mut new: Vec<&Threat> = after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
 
     if config.self_inflicted && ctx.before.is_check() {

@@ -37,6 +37,34 @@ pub use threats::ThreatMeans;
 pub use verdict::{Reason, Ruling, SideProfile, Verdict};
 
 pub(crate) use classify::{classify, PlyContext};
+
+use crate::PlayError;
+
+/// Classifies `mv` played in `before`, outside a [`Game`](crate::Game): pieces are identified by their
+/// squares in `before`. `previous_move` is the opponent's move that led to `before`, if known (it matters only
+/// when that move gave check).
+///
+/// ```
+/// use xiangqi_core::{arbiter::{classify_move, ArbiterConfig, MoveClass}, Position};
+/// let pos = Position::from_fen("4k4/9/9/9/2n6/9/9/9/9/4K3R w - - 0 1")?;
+/// let c = classify_move(&pos, "i0i5".parse()?, None, &ArbiterConfig::default())?;
+/// assert_eq!(c.class, MoveClass::Chase);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn classify_move(
+    before: &Position,
+    mv: Move,
+    previous_move: Option<Move>,
+    config: &ArbiterConfig,
+) -> Result<Classification, PlayError> {
+    let after = before.clone().play(mv)?;
+    let ids_before: [u8; 90] = core::array::from_fn(|i| if before.board[i] != 0 { i as u8 + 1 } else { 0 });
+    let mut ids_after = ids_before;
+    ids_after[mv.to.index()] = ids_before[mv.from.index()];
+    ids_after[mv.from.index()] = 0;
+    let ctx = PlyContext { before, after: &after, mv, ids_before: &ids_before, ids_after: &ids_after, previous_move };
+    Ok(classify(&ctx, config))
+}
 pub(crate) use cycle::judge_cycle;
 
 use crate::{Move, Position};
@@ -107,7 +135,7 @@ pub struct SearchLimits {
 
 impl Default for SearchLimits {
     fn default() -> SearchLimits {
-        SearchLimits { capture_plies: 6, check_moves: 4, reply_checks: 1, kill_moves: 4, mate_reply_moves: 1, node_budget: 200_000 }
+        SearchLimits { capture_plies: 6, check_moves: 4, reply_checks: 1, kill_moves: 4, mate_reply_moves: 1, node_budget: 20_000 }
     }
 }
 

@@ -3,6 +3,8 @@
 
 use super::value::{is_material, Balance};
 use super::SearchLimits;
+use crate::movegen::for_each_target;
+use crate::position::{general_attacked, Checkers};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
 /// A score beyond any material balance: the side judged mates (or is mated).
@@ -74,16 +76,42 @@ fn may_check(pos: &Position, m: Move, general: Square) -> bool {
     matches!(pos.piece_at(m.from), Some(p) if p.role == Role::Horse) && (tf - gf).abs() <= 2 && (tr - gr).abs() <= 2
 }
 
-/// The legal moves of the side to move that give check.
+/// The legal moves of the side to move that give check: candidates are filtered before they are played, and
+/// only moves that check are tested for legality.
 pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let mut checks = MoveList::new();
-    let general = pos.general(!pos.turn());
-    for m in pos.legal_moves() {
-        if may_check(pos, m, general) && child(pos, m).is_check() {
-            checks.push(m);
+    let us = pos.turn();
+    let general = pos.general(!us);
+    if pos.is_check() {
+        // Answering a check: every candidate needs the full test anyway.
+        for m in pos.legal_moves() {
+            if may_check(pos, m, general) && child(pos, m).is_check() {
+                checks.push(m);
+            }
         }
+        return checks;
+    }
+    let occupied = pos.occupied_bits();
+    for from in pos.pieces_of(us) {
+        let code = pos.board[from.index()];
+        for_each_target(&pos.board, occupied, from.index(), code, |to| {
+            let m = Move::new(from, Square::new_unchecked(to as u8));
+            if !may_check(pos, m, general) {
+                return;
+            }
+            let next = child(pos, m);
+            if next.is_check() && !own_general_attacked(&next, us) {
+                checks.push(m);
+            }
+        });
     }
     checks
+}
+
+/// Whether `side`'s general is attacked in `pos` (the flying general included).
+fn own_general_attacked(pos: &Position, side: Color) -> bool {
+    let them = (!side).index();
+    general_attacked(pos.occupied_bits(), pos.general(side).index(), them, &Checkers::of(pos, them))
 }
 
 /// Bounded searches on behalf of one side.
@@ -196,15 +224,11 @@ impl<'a> Searcher<'a> {
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
         if !in_check && checks_left > 0 && depth.plies > 0 {
-            let general = pos.general(!pos.turn());
-            for m in pos.legal_moves() {
-                if pos.piece_at(m.to).is_some() || !may_check(pos, m, general) {
-                    continue;
+            for m in checking_moves(pos) {
+                if pos.piece_at(m.to).is_some() {
+                    continue; // searched with the captures
                 }
                 let next = child(pos, m);
-                if !next.is_check() {
-                    continue;
-                }
                 let deeper = if ours {
                     Depth { plies: depth.plies - 1, checks: depth.checks - 1, ..depth }
                 } else {
@@ -239,10 +263,10 @@ impl<'a> Searcher<'a> {
             return false;
         }
         let next = child(pos, m);
-        let replies = next.legal_moves();
-        if replies.is_empty() {
-            return true;
+        if moves <= 1 {
+            return !next.has_legal_move();
         }
-        moves > 1 && replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
+        let replies = next.legal_moves();
+        replies.is_empty() || replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
     }
 }

@@ -77,7 +77,8 @@ pub(crate) fn winning_threats(
     only: Option<Square>,
 ) -> Vec<Threat> {
     let side = pos.turn();
-    let mut searcher = Searcher::new(limits, side).excluding(exchange_pairs(pos, opponent_view));
+    let pairs = exchange_pairs(pos, opponent_view);
+    let mut searcher = Searcher::new(limits, side).excluding(pairs.clone());
     let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
@@ -85,7 +86,7 @@ pub(crate) fn winning_threats(
             continue;
         }
         let Some(victim) = pos.piece_at(m.to) else { continue };
-        if !is_material(victim, m.to) || is_exchange_offer(pos, m, opponent_view) {
+        if !is_material(victim, m.to) || pairs.contains(&m) {
             continue;
         }
         let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
@@ -132,18 +133,19 @@ pub(crate) fn check_view(after: &Position) -> Position {
     Position::from_setup_unchecked(&setup)
 }
 
-/// Every first move of a forced mate by checks of the side to move, within `moves` of its moves.
-/// The captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
-pub(crate) fn mating_starts(
+/// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. The
+/// captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
+pub(crate) fn mating_start(
     pos: &Position,
     opponent_view: Option<&Position>,
     limits: &SearchLimits,
     moves: u8,
-) -> Vec<Move> {
+) -> Option<Move> {
+    let checks = checking_moves(pos);
+    if checks.is_empty() {
+        return None;
+    }
     let excluded = exchange_pairs(pos, opponent_view);
     let mut searcher = Searcher::new(limits, pos.turn()).excluding(excluded.clone());
-    checking_moves(pos)
-        .into_iter()
-        .filter(|&m| !excluded.contains(&m) && searcher.check_mates(pos, m, moves))
-        .collect()
+    checks.into_iter().find(|&m| !excluded.contains(&m) && searcher.check_mates(pos, m, moves))
 }
