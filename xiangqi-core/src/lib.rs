@@ -32,10 +32,12 @@
 mod attacks;
 mod color;
 mod game;
+mod move_text;
 mod movegen;
 mod mv;
 mod piece;
 mod position;
+mod relative;
 mod role;
 mod setup;
 mod square;
@@ -43,15 +45,20 @@ mod square_set;
 mod tables;
 
 pub mod arbiter;
+pub mod chinese;
 pub mod fen;
 pub mod iccs;
+pub mod iccs_one_based;
+pub mod notation;
 pub mod perft;
+pub mod wxf;
 pub mod zobrist;
 
 pub use color::Color;
 pub use game::{is_insufficient_material, Game};
 pub use movegen::{MoveList, MOVE_LIST_CAPACITY};
 pub use mv::Move;
+pub use notation::Notation;
 pub use piece::Piece;
 pub use position::{Outcome, PlayError, Position, Termination};
 pub use role::Role;

@@ -442,6 +442,19 @@ impl Checkers {
         }
     }
 
+    /// The same set after the piece on `from` moved to `to`.
+    #[inline(always)]
+    pub(crate) fn moved(self, from: usize, to: usize) -> Checkers {
+        let shift = |set: u128| if set & bit(from) != 0 { (set & !bit(from)) | bit(to) } else { set };
+        Checkers {
+            lines_rank: shift(self.lines_rank),
+            lines_file: shift(self.lines_file),
+            cannons: shift(self.cannons),
+            horses: shift(self.horses),
+            soldiers: shift(self.soldiers),
+        }
+    }
+
     /// The same set after a capture on `sq` removed whatever stood there.
     #[inline(always)]
     pub(crate) fn without(self, sq: usize) -> Checkers {

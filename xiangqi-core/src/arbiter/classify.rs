@@ -2,7 +2,7 @@
 
 use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{check_view, mating_start, winning_threats, Threat, ThreatMeans};
+use super::threats::{check_view, exchange_pairs, mating_start, winning_threats, Threat, ThreatMeans};
 use super::value::nominal_value;
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -154,8 +154,25 @@ pub(crate) struct PlyContext<'a> {
     pub(crate) previous_move: Option<Move>,
 }
 
-fn kill_start(pos: &Position, opponent_view: Option<&Position>, config: &ArbiterConfig) -> Option<Move> {
-    mating_start(pos, opponent_view, &config.limits, config.limits.kill_moves)
+/// A position judged for one side: the board with that side to move, the same board with the opponent to
+/// move (if it can be formed) and the exchange offers standing on it.
+struct Judged<'a> {
+    pos: &'a Position,
+    pairs: Vec<Move>,
+}
+
+impl<'a> Judged<'a> {
+    fn new(pos: &'a Position, opponent_view: Option<&Position>) -> Judged<'a> {
+        Judged { pos, pairs: exchange_pairs(pos, opponent_view) }
+    }
+
+    fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
+        mating_start(self.pos, &self.pairs, &config.limits, config.limits.kill_moves)
+    }
+
+    fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
+        winning_threats(self.pos, &self.pairs, limits, None)
+    }
 }
 
 pub(crate) fn without(pos: &Position, sq: Square) -> Position {
@@ -168,7 +185,8 @@ pub(crate) fn without(pos: &Position, sq: Square) -> Position {
 fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
     let reduced = without(view, removed);
     let reduced_after = without(after, removed);
-    winning_threats(&reduced, Some(&reduced_after), &config.limits, Some(target)).iter().any(|t| t.target == target)
+    let pairs = exchange_pairs(&reduced, Some(&reduced_after));
+    winning_threats(&reduced, &pairs, &config.limits, Some(target)).iter().any(|t| t.target == target)
 }
 
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
@@ -198,13 +216,18 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         // chases (AXF).
         let view = check_view(ctx.after);
         let limits = SearchLimits { check_moves: 0, ..config.limits };
+        let after_threats = Judged::new(&view, Some(ctx.after)).threats(&limits);
+        if after_threats.is_empty() {
+            return result;
+        }
         let before_swapped = ctx.before.swap_turn();
-        let old: Vec<u8> = winning_threats(ctx.before, before_swapped.as_ref(), &limits, None)
+        let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref())
+            .threats(&limits)
             .iter()
             .map(|t| ctx.ids_before[t.target.index()])
             .collect();
         let config = ArbiterConfig { limits, ..*config };
-        for t in winning_threats(&view, Some(ctx.after), &limits, None) {
+        for t in after_threats {
             let id = ctx.ids_after[t.target.index()];
             if !old.contains(&id) && !result.chases.iter().any(|c| c.target_id.0 == id) {
                 result.chases.push(make_target(&view, ctx.after, &t, id, &config));
@@ -218,10 +241,13 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     }
     let view = ctx.after.swap_turn().expect("the opponent is not in check");
     let before_swapped = ctx.before.swap_turn();
+    let judged_after = Judged::new(&view, Some(ctx.after));
+    let judged_before = std::cell::OnceCell::new();
+    let judged_before = || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref()));
 
     if config.limits.kill_moves > 0 {
-        if let Some(start) = kill_start(&view, Some(ctx.after), config) {
-            if kill_start(ctx.before, before_swapped.as_ref(), config).is_none() {
+        if let Some(start) = judged_after.kill_start(config) {
+            if judged_before().kill_start(config).is_none() {
                 result.class = MoveClass::Kill;
                 result.mate_start = Some(start);
                 return result;
@@ -229,11 +255,11 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         }
     }
 
-    let after_threats = winning_threats(&view, Some(ctx.after), &config.limits, None);
+    let after_threats = judged_after.threats(&config.limits);
     let before_threats = if after_threats.is_empty() {
         Vec::new() // nothing can be new
     } else {
-        winning_threats(ctx.before, before_swapped.as_ref(), &config.limits, None)
+        judged_before().threats(&config.limits)
     };
     let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
     let mut new: Vec<&Threat> = after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();

@@ -92,26 +92,28 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
         return checks;
     }
     let occupied = pos.occupied_bits();
+    let ours = Checkers::of(pos, us.index());
+    let theirs = Checkers::of(pos, (!us).index());
+    let own_general = pos.general(us).index();
     for from in pos.pieces_of(us) {
         let code = pos.board[from.index()];
-        for_each_target(&pos.board, occupied, from.index(), code, |to| {
+        let f = from.index();
+        for_each_target(&pos.board, occupied, f, code, |to| {
             let m = Move::new(from, Square::new_unchecked(to as u8));
             if !may_check(pos, m, general) {
                 return;
             }
-            let next = child(pos, m);
-            if next.is_check() && !own_general_attacked(&next, us) {
+            let after = (occupied & !(1u128 << f)) | 1u128 << to;
+            if !general_attacked(after, general.index(), us.index(), &ours.moved(f, to)) {
+                return;
+            }
+            let own = if f == own_general { to } else { own_general };
+            if !general_attacked(after, own, (!us).index(), &theirs.without(to)) {
                 checks.push(m);
             }
         });
     }
     checks
-}
-
-/// Whether `side`'s general is attacked in `pos` (the flying general included).
-fn own_general_attacked(pos: &Position, side: Color) -> bool {
-    let them = (!side).index();
-    general_attacked(pos.occupied_bits(), pos.general(side).index(), them, &Checkers::of(pos, them))
 }
 
 /// Bounded searches on behalf of one side.

@@ -70,15 +70,10 @@ pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>) -
 
 /// Every gaining line of the side to move in `pos`, one per first move.
 /// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
-pub(crate) fn winning_threats(
-    pos: &Position,
-    opponent_view: Option<&Position>,
-    limits: &SearchLimits,
-    only: Option<Square>,
-) -> Vec<Threat> {
+/// `pairs` are the exchange offers standing in `pos` (see [`exchange_pairs`]).
+pub(crate) fn winning_threats(pos: &Position, pairs: &[Move], limits: &SearchLimits, only: Option<Square>) -> Vec<Threat> {
     let side = pos.turn();
-    let pairs = exchange_pairs(pos, opponent_view);
-    let mut searcher = Searcher::new(limits, side).excluding(pairs.clone());
+    let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
     let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
@@ -135,17 +130,11 @@ pub(crate) fn check_view(after: &Position) -> Position {
 
 /// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. The
 /// captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
-pub(crate) fn mating_start(
-    pos: &Position,
-    opponent_view: Option<&Position>,
-    limits: &SearchLimits,
-    moves: u8,
-) -> Option<Move> {
+pub(crate) fn mating_start(pos: &Position, pairs: &[Move], limits: &SearchLimits, moves: u8) -> Option<Move> {
     let checks = checking_moves(pos);
     if checks.is_empty() {
         return None;
     }
-    let excluded = exchange_pairs(pos, opponent_view);
-    let mut searcher = Searcher::new(limits, pos.turn()).excluding(excluded.clone());
-    checks.into_iter().find(|&m| !excluded.contains(&m) && searcher.check_mates(pos, m, moves))
+    let mut searcher = Searcher::new(limits, pos.turn()).excluding(pairs.to_vec());
+    checks.into_iter().find(|&m| !pairs.contains(&m) && searcher.check_mates(pos, m, moves))
 }
