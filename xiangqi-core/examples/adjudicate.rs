@@ -33,7 +33,8 @@ fn judge(case: &Value, config: ArbiterConfig) -> Result<Value, String> {
     for (ply, text) in moves.iter().enumerate() {
         let text = text.as_str().ok_or_else(|| format!("ply {}: move is not a string: {text}", ply + 1))?;
         let m: Move = text.parse().map_err(|e| format!("ply {}: {text}: {e}", ply + 1))?;
-        game.push(m).map_err(|_| format!("ply {}: {text} is not a legal move in {}", ply + 1, game.position().fen()))?;
+        game.push(m)
+            .map_err(|_| format!("ply {}: {text} is not a legal move in {}", ply + 1, game.position().fen()))?;
     }
     let classes: Vec<&str> = (0..game.len()).map(|i| game.classify(i).expect("in range").class.name()).collect();
     let verdict = game.verdict();
@@ -59,15 +60,17 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
-            "--kill-moves" | "--check-moves" | "--reply-checks" | "--capture-plies" => match args.next().map(|n| n.parse::<u8>()) {
-                Some(Ok(n)) => match arg.as_str() {
-                    "--kill-moves" => limits.kill_moves = n,
-                    "--check-moves" => limits.check_moves = n,
-                    "--reply-checks" => limits.reply_checks = n,
-                    _ => limits.capture_plies = n,
-                },
-                _ => return usage(),
-            },
+            "--kill-moves" | "--check-moves" | "--reply-checks" | "--capture-plies" => {
+                match args.next().map(|n| n.parse::<u8>()) {
+                    Some(Ok(n)) => match arg.as_str() {
+                        "--kill-moves" => limits.kill_moves = n,
+                        "--check-moves" => limits.check_moves = n,
+                        "--reply-checks" => limits.reply_checks = n,
+                        _ => limits.capture_plies = n,
+                    },
+                    _ => return usage(),
+                }
+            }
             _ => return usage(),
         }
     }

@@ -1,12 +1,13 @@
 //! A game: a start position, the moves played, and the arbiter's judgement of them.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::arbiter::cycle::CycleRuling;
 use crate::arbiter::{
     classify, judge_cycle, ArbiterConfig, Classification, NaturalLimit, PieceId, PlyContext, Reason, Ruling,
     SideProfile, Verdict,
 };
-use crate::arbiter::cycle::CycleRuling;
 use crate::{Color, Move, PlayError, Position, Role, Square};
 
 /// A game from a start position: the moves, every position reached, the identity of every piece, and the
@@ -32,6 +33,12 @@ pub struct Game {
     reversible_since: Vec<usize>,
     /// For each position: the index of the first position after the last capture.
     capture_since: Vec<usize>,
+    /// For each position: the checking moves of red and black played so far.
+    checks: Vec<[u32; 2]>,
+    /// For each position: the previous position with the same hash, if any.
+    previous_same: Vec<Option<usize>>,
+    /// The latest position index for each hash.
+    latest: HashMap<u64, usize>,
     classes: Vec<OnceLock<Classification>>,
 }
 
@@ -67,9 +74,12 @@ impl Game {
             config,
             moves: Vec::new(),
             ids: vec![start_ids(&start)],
-            positions: vec![start],
             reversible_since: vec![0],
             capture_since: vec![0],
+            checks: vec![[0, 0]],
+            previous_same: vec![None],
+            latest: HashMap::from([(start.zobrist_hash(), 0)]),
+            positions: vec![start],
             classes: Vec::new(),
         }
     }
@@ -131,6 +141,7 @@ impl Game {
         let n = self.positions.len() - 1;
         let moving = pos.piece_at(m.from);
         let capture = pos.piece_at(m.to).is_some();
+        let mover = pos.turn();
         let next = pos.play(m)?;
         let forward_soldier = matches!(moving, Some(p) if p.role == Role::Soldier
             && m.to.relative_rank(p.color) > m.from.relative_rank(p.color));
@@ -139,6 +150,12 @@ impl Game {
         ids[m.from.index()] = 0;
         self.reversible_since.push(if capture || forward_soldier { n + 1 } else { self.reversible_since[n] });
         self.capture_since.push(if capture { n + 1 } else { self.capture_since[n] });
+        let mut checks = self.checks[n];
+        if next.is_check() {
+            checks[mover.index()] += 1;
+        }
+        self.checks.push(checks);
+        self.previous_same.push(self.latest.insert(next.zobrist_hash(), n + 1));
         self.ids.push(ids);
         self.positions.push(next);
         self.moves.push(m);
@@ -149,10 +166,15 @@ impl Game {
     /// Takes back the last move.
     pub fn pop(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
-        self.positions.pop();
+        let popped = self.positions.pop().expect("one position per move and the start");
+        match self.previous_same.pop().flatten() {
+            Some(previous) => self.latest.insert(popped.zobrist_hash(), previous),
+            None => self.latest.remove(&popped.zobrist_hash()),
+        };
         self.ids.pop();
         self.reversible_since.pop();
         self.capture_since.pop();
+        self.checks.pop();
         self.classes.pop();
         Some(m)
     }
@@ -193,10 +215,24 @@ impl Game {
     /// indices of those occurrences.
     pub fn occurrences(&self, ply: usize) -> Vec<usize> {
         let Some(pos) = self.positions.get(ply) else { return Vec::new() };
-        (self.reversible_since[ply]..=ply).filter(|&i| same_position(&self.positions[i], pos)).collect()
+        let since = self.reversible_since[ply];
+        let mut found = vec![ply];
+        let mut at = self.previous_same[ply];
+        while let Some(i) = at.filter(|&i| i >= since) {
+            if same_position(&self.positions[i], pos) {
+                found.push(i);
+            }
+            at = self.previous_same[i];
+        }
+        found.reverse();
+        found
     }
 
-    fn cycle_at(&self, ply: usize, occurrences: &[usize]) -> (CycleRuling, [SideProfile; 2], Vec<(usize, Classification)>) {
+    fn cycle_at(
+        &self,
+        ply: usize,
+        occurrences: &[usize],
+    ) -> (CycleRuling, [SideProfile; 2], Vec<(usize, Classification)>) {
         let first = occurrences[occurrences.len() - 3];
         let window: Vec<(usize, Classification)> =
             (first..ply).map(|i| (i, self.classify(i).expect("in range").clone())).collect();
@@ -249,15 +285,11 @@ impl Game {
 
     /// The natural-limit count after `ply` moves.
     pub fn natural_limit_at(&self, ply: usize) -> NaturalLimit {
-        let since = self.capture_since[ply.min(self.len())];
-        let mut checks = [0u32; 2];
-        for i in since..ply.min(self.len()) {
-            if self.positions[i + 1].is_check() {
-                checks[self.positions[i].turn().index()] += 1;
-            }
-        }
+        let ply = ply.min(self.len());
+        let since = self.capture_since[ply];
+        let checks = [0, 1].map(|side| self.checks[ply][side] - self.checks[since][side]);
         NaturalLimit::new(
-            (ply.min(self.len()) - since) as u32,
+            (ply - since) as u32,
             checks,
             self.config.natural_limit_plies,
             self.config.natural_limit_checks,

@@ -262,7 +262,8 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         judged_before().threats(&config.limits)
     };
     let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
-    let mut new: Vec<&Threat> = after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
+    let mut new: Vec<&Threat> =
+        after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
 
     if config.self_inflicted && ctx.before.is_check() {
         if let Some(prev) = ctx.previous_move {
@@ -273,9 +274,9 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     }
     if let Some(hook) = config.defensive_key_point {
         if hook(ctx.before, ctx.mv) {
-            new.retain(|t| {
-                !matches!(view.piece_at(t.target), Some(p) if matches!(p.role, Role::Advisor | Role::Elephant))
-            });
+            new.retain(
+                |t| !matches!(view.piece_at(t.target), Some(p) if matches!(p.role, Role::Advisor | Role::Elephant)),
+            );
             if new.is_empty() {
                 result.idle_rule = Some("a move to a defensive key point that threatens an advisor or elephant (27.3)");
             }
@@ -389,9 +390,10 @@ fn idle_kind(ctx: &PlyContext<'_>, view: &Position) -> IdleKind {
     let to = ctx.mv.to;
     let moved = ctx.after.piece_at(to).expect("moved piece");
     let takers: Vec<Move> = ctx.after.legal_captures().into_iter().filter(|m| m.to == to).collect();
-    if takers.iter().any(|m| {
-        ctx.after.piece_at(m.from).is_some_and(|p| nominal_value(p.role) == nominal_value(moved.role))
-    }) && moved.role != Role::Soldier
+    if takers
+        .iter()
+        .any(|m| ctx.after.piece_at(m.from).is_some_and(|p| nominal_value(p.role) == nominal_value(moved.role)))
+        && moved.role != Role::Soldier
     {
         return IdleKind::Exchange;
     }

@@ -44,7 +44,8 @@ fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> S
     // Soldiers may chase under these rules.
     let mut common: Option<Vec<u8>> = None;
     for c in moves {
-        let chasing = matches!(c.class, MoveClass::Chase | MoveClass::Check) && !(c.chases.is_empty() && c.general_chases.is_empty());
+        let chasing = matches!(c.class, MoveClass::Chase | MoveClass::Check)
+            && !(c.chases.is_empty() && c.general_chases.is_empty());
         if !chasing {
             return SideProfile::Allowed;
         }

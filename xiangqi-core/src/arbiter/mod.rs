@@ -135,7 +135,14 @@ pub struct SearchLimits {
 
 impl Default for SearchLimits {
     fn default() -> SearchLimits {
-        SearchLimits { capture_plies: 6, check_moves: 4, reply_checks: 1, kill_moves: 4, mate_reply_moves: 1, node_budget: 20_000 }
+        SearchLimits {
+            capture_plies: 6,
+            check_moves: 4,
+            reply_checks: 1,
+            kill_moves: 4,
+            mate_reply_moves: 1,
+            node_budget: 20_000,
+        }
     }
 }
 

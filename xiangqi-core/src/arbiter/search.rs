@@ -202,7 +202,11 @@ impl<'a> Searcher<'a> {
             }
         } else {
             best = Some(stand_pat);
-            if ours { alpha = alpha.max(stand_pat.0) } else { beta = beta.min(stand_pat.0) }
+            if ours {
+                alpha = alpha.max(stand_pat.0)
+            } else {
+                beta = beta.min(stand_pat.0)
+            }
             if alpha >= beta {
                 return stand_pat;
             }
@@ -218,7 +222,11 @@ impl<'a> Searcher<'a> {
             let v = self.after_move(pos, m, bal, depth, origins, first, (alpha, beta));
             if best.is_none_or(|b| better(v.0, b.0)) {
                 best = Some(v);
-                if ours { alpha = alpha.max(v.0) } else { beta = beta.min(v.0) }
+                if ours {
+                    alpha = alpha.max(v.0)
+                } else {
+                    beta = beta.min(v.0)
+                }
                 if alpha >= beta {
                     return v;
                 }
@@ -239,7 +247,11 @@ impl<'a> Searcher<'a> {
                 let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
                 if best.is_none_or(|b| better(v.0, b.0)) {
                     best = Some(v);
-                    if ours { alpha = alpha.max(v.0) } else { beta = beta.min(v.0) }
+                    if ours {
+                        alpha = alpha.max(v.0)
+                    } else {
+                        beta = beta.min(v.0)
+                    }
                     if alpha >= beta {
                         return v;
                     }

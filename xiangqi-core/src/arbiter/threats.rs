@@ -1,7 +1,7 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{child, checking_moves, root_origins, Depth, Searcher, FULL, MATE};
+use super::search::{checking_moves, child, root_origins, Depth, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
 const GAIN_WINDOW: (i32, i32) = (0, 1);
@@ -71,7 +71,12 @@ pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>) -
 /// Every gaining line of the side to move in `pos`, one per first move.
 /// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
 /// `pairs` are the exchange offers standing in `pos` (see [`exchange_pairs`]).
-pub(crate) fn winning_threats(pos: &Position, pairs: &[Move], limits: &SearchLimits, only: Option<Square>) -> Vec<Threat> {
+pub(crate) fn winning_threats(
+    pos: &Position,
+    pairs: &[Move],
+    limits: &SearchLimits,
+    only: Option<Square>,
+) -> Vec<Threat> {
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
     let origins = root_origins();
@@ -96,7 +101,11 @@ pub(crate) fn winning_threats(pos: &Position, pairs: &[Move], limits: &SearchLim
                 continue; // already judged as a capture
             }
             let next = child(pos, m);
-            let depth = Depth::new(2 * limits.check_moves - 1 + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
+            let depth = Depth::new(
+                2 * limits.check_moves - 1 + limits.capture_plies,
+                limits.check_moves - 1,
+                limits.reply_checks,
+            );
             let mut origins_after = origins;
             origins_after[m.to.index()] = m.from.index() as u8;
             origins_after[m.from.index()] = super::search::NO_ORIGIN;

@@ -169,9 +169,9 @@ impl Verdict {
             (Verdict::Loss(_), Reason::PerpetualCheck) => {
                 format!("Rule {}: {side} checks on every move of the repetition and loses.", r.reason.article())
             }
-            (Verdict::Loss(_), Reason::IgnoredWarning) => format!(
-                "Rule 24.3: {side} was told to change and repeated the cycle once more: {side} loses."
-            ),
+            (Verdict::Loss(_), Reason::IgnoredWarning) => {
+                format!("Rule 24.3: {side} was told to change and repeated the cycle once more: {side} loses.")
+            }
             (Verdict::Loss(_), _) | (Verdict::MustChange(_), _) => {
                 let mut t = format!(
                     "Rule {}: {side} attacks on every move of the repetition while the opponent does not; \
