@@ -30,6 +30,53 @@ pub(crate) fn for_each_target(board: &[Code; 90], occupied: u128, from: usize, p
     for_each_step_target::<false>(board, occupied, from, piece, f)
 }
 
+/// Calls `f` with every opposing piece the piece `piece` standing on `from` can capture (pseudo-legally).
+#[inline(always)]
+pub(crate) fn for_each_capture_target(
+    board: &[Code; 90],
+    occupied: u128,
+    from: usize,
+    piece: Code,
+    mut f: impl FnMut(usize),
+) {
+    let us = code_color(piece);
+    let theirs = |c: Code| c != EMPTY && code_color(c) != us;
+    match code_role_index(piece) {
+        4 => {
+            for (dir, ray) in RAYS[from].iter().enumerate() {
+                let blockers = ray.mask & occupied;
+                if blockers != 0 {
+                    let target = nearest(blockers, dir);
+                    if theirs(board[target]) {
+                        f(target);
+                    }
+                }
+            }
+        }
+        5 => {
+            for (dir, ray) in RAYS[from].iter().enumerate() {
+                let blockers = ray.mask & occupied;
+                if blockers == 0 {
+                    continue;
+                }
+                let screen = nearest(blockers, dir);
+                let beyond = blockers & !upto(screen, dir) & !bit(screen);
+                if beyond != 0 {
+                    let target = nearest(beyond, dir);
+                    if theirs(board[target]) {
+                        f(target);
+                    }
+                }
+            }
+        }
+        _ => for_each_step_target::<false>(board, occupied, from, piece, |to| {
+            if board[to] != EMPTY {
+                f(to)
+            }
+        }),
+    }
+}
+
 /// Like [`for_each_target`]; with `DEFENDED` set, the step pieces (general, advisor, elephant, horse,
 /// soldier) also yield targets holding their own pieces, which they defend.
 #[inline(always)]
@@ -129,7 +176,13 @@ impl Position {
     /// Calls `sink` with every legal move of the pieces in `movers` (a subset of the side to move's
     /// pieces). `sink` returns `false` to stop early.
     #[inline(always)]
-    fn generate(&self, movers: u128, mut sink: impl FnMut(Move) -> bool) {
+    fn generate(&self, movers: u128, sink: impl FnMut(Move) -> bool) {
+        self.generate_kind::<false>(movers, sink)
+    }
+
+    /// [`Position::generate`], limited to captures when `CAPTURES` is set.
+    #[inline(always)]
+    fn generate_kind<const CAPTURES: bool>(&self, movers: u128, mut sink: impl FnMut(Move) -> bool) {
         let us = self.turn.index();
         let them = 1 - us;
         let general = usize::from(self.generals[us]);
@@ -150,7 +203,7 @@ impl Position {
             // Leaving a dangerous square (or moving the general) needs a test whatever the target.
             let test_all = is_general || from_danger & bit(from) != 0;
             let mut go_on = true;
-            for_each_target(&self.board, occupied, from, piece, |to| {
+            let visit = |to: usize| {
                 if !go_on {
                     return;
                 }
@@ -161,7 +214,12 @@ impl Position {
                 }
                 let m = Move::new(Square::new_unchecked(from as u8), Square::new_unchecked(to as u8));
                 go_on = sink(m);
-            });
+            };
+            if CAPTURES {
+                for_each_capture_target(&self.board, occupied, from, piece, visit);
+            } else {
+                for_each_target(&self.board, occupied, from, piece, visit);
+            }
             if !go_on {
                 return;
             }
@@ -238,10 +296,8 @@ impl Position {
     /// ```
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(u128::MAX, |m| {
-            if self.board[m.to.index()] != EMPTY {
-                moves.push(m);
-            }
+        self.generate_kind::<true>(u128::MAX, |m| {
+            moves.push(m);
             true
         });
         moves

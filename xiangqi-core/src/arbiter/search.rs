@@ -284,3 +284,58 @@ impl<'a> Searcher<'a> {
         replies.is_empty() || replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position of the bundled repetition cases and perft table.
+    fn positions() -> Vec<Position> {
+        let mut list = Vec::new();
+        for line in include_str!("../../../tests/data/perft/perft.tsv").lines() {
+            if let Some(fen) = line.split('\t').next().filter(|f| !f.starts_with('#') && f.contains('/')) {
+                if let Ok(pos) = Position::from_fen(fen) {
+                    list.push(pos);
+                }
+            }
+        }
+        for line in include_str!("../../../tests/data/rules/repetition-cases.jsonl").lines() {
+            let Some(start) = line.find("\"fen\": \"") else { continue };
+            let rest = &line[start + 8..];
+            let fen = &rest[..rest.find('"').expect("closing quote")];
+            let Ok(mut pos) = Position::from_fen(fen) else { continue };
+            let moves_at = line.find("\"moves\": [").expect("moves");
+            let moves = &line[moves_at + 10..];
+            for text in moves[..moves.find(']').expect("end")].split(", ") {
+                list.push(pos.clone());
+                pos = pos.play(text.trim_matches('"').parse().expect("ICCS")).expect("legal");
+            }
+        }
+        assert!(list.len() > 500);
+        list
+    }
+
+    #[test]
+    fn checking_moves_are_the_legal_moves_that_check() {
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                let mut expected: Vec<Move> =
+                    view.legal_moves().into_iter().filter(|&m| child(&view, m).is_check()).collect();
+                let mut found: Vec<Move> = checking_moves(&view).to_vec();
+                expected.sort_by_key(|m| (m.from.index(), m.to.index()));
+                found.sort_by_key(|m| (m.from.index(), m.to.index()));
+                assert_eq!(found, expected, "{}", view.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn legal_captures_are_the_legal_moves_that_capture() {
+        for pos in positions() {
+            let expected: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| pos.is_capture(m)).collect();
+            let mut found = pos.legal_captures().to_vec();
+            found.sort_by_key(|m| expected.iter().position(|e| e == m));
+            assert_eq!(found, expected, "{}", pos.fen());
+        }
+    }
+}

@@ -4,6 +4,7 @@
 use super::search::{checking_moves, child, root_origins, Depth, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
+const CAPTURE_CHECKS: u8 = 1;
 const GAIN_WINDOW: (i32, i32) = (0, 1);
 use super::value::{is_material, nominal_value, Balance};
 use super::SearchLimits;
@@ -89,7 +90,7 @@ pub(crate) fn winning_threats(
         if !is_material(victim, m.to) || pairs.contains(&m) {
             continue;
         }
-        let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
+        let depth = Depth::new(limits.capture_plies + 2, CAPTURE_CHECKS.min(limits.check_moves), limits.reply_checks);
         let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
         if value > 0 {
             threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
