@@ -9,13 +9,16 @@ VPY     := $(VENV)/bin/python
 WUKONG  := examples/data/wukong/Hu_Ronghua_1391_UCI_games.pgn examples/data/wukong/Liu_Dahua_1125_UCI_games.pgn
 STARTFEN := rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
 
-.PHONY: demo test lint rust-test peers-sample check-peers bench perft-all clean-venv
+CASES   := tests/data/rules/repetition-cases.jsonl
+
+.PHONY: demo test lint rust-test arbiter-interface peers-sample check-peers bench perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
 	$(CARGO) run -q --release -p xiangqi-core --example demo -- $(WUKONG)
+	$(CARGO) run -q --release -p xiangqi-core --example adjudicate -- --summary < $(CASES)
 
-test: lint rust-test peers-sample
+test: lint rust-test arbiter-interface peers-sample
 	@echo "make test: all test suites passed"
 
 lint:
@@ -26,6 +29,11 @@ lint:
 
 rust-test:
 	$(CARGO) test --workspace --all-features -- --show-output
+
+# The adjudicate example's exact interface and its answers to bad input (Python standard library only).
+arbiter-interface:
+	$(CARGO) build -q --release -p xiangqi-core --example adjudicate
+	$(PYTHON) tests/arbiter/check_adjudicate.py $(CASES) $(CARGO) run -q --release -p xiangqi-core --example adjudicate --
 
 # Python tools for the peer comparison live in a venv of their own.
 $(VENV)/.installed: tests/peers/requirements.txt

@@ -6,7 +6,8 @@
 //! per case: `{"id": …, "classes": ["chase", "idle", …], "verdict": "red loses" | "black loses" | "draw" |
 //! "continue", "explanation": "…"}`. The verdict is judged after the last move ("X loses" covers a loss and a
 //! must-change). A bad line or an illegal move gives `"verdict": "error"` with the reason, and the next case
-//! follows.
+//! follows. With `--summary`, one readable line per case instead, compared with the case's own expectation
+//! when it has one.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ use xiangqi_core::{Game, Move};
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: adjudicate [--rules cxa|cxa2020|axf] [--kill-moves N] [--check-moves N] [--reply-checks N] \
+        "usage: adjudicate [--rules cxa|cxa2020|axf] [--summary] [--kill-moves N] [--check-moves N] [--reply-checks N] \
          [--capture-plies N] \
          < CASES.jsonl"
     );
@@ -49,6 +50,7 @@ fn judge(case: &Value, config: ArbiterConfig) -> Result<Value, String> {
 fn main() -> ExitCode {
     let mut rules = RuleSet::Cxa;
     let mut limits = SearchLimits::default();
+    let mut summary = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
+            "--summary" => summary = true,
             "--kill-moves" | "--check-moves" | "--reply-checks" | "--capture-plies" => {
                 match args.next().map(|n| n.parse::<u8>()) {
                     Some(Ok(n)) => match arg.as_str() {
@@ -96,7 +99,35 @@ fn main() -> ExitCode {
             Err(e) => json!({"id": Value::Null, "classes": [], "verdict": "error",
                              "explanation": format!("line {}: not JSON: {e}", n + 1)}),
         };
-        if writeln!(out, "{result}").is_err() {
+        let printed = if summary {
+            let expected = serde_json::from_str::<Value>(&line).ok().and_then(|case| {
+                let key = if rules == RuleSet::Cxa { "seed_verdict" } else { "expected_verdict" };
+                case.get(key).and_then(Value::as_str).map(str::to_owned)
+            });
+            let classes: Vec<&str> =
+                result["classes"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let verdict = result["verdict"].as_str().unwrap_or("error");
+            let agreement = match expected {
+                Some(e) if e == verdict => " (as expected)".to_string(),
+                Some(e) => format!(" (expected: {e})"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "{:<22} {:<12} {}{agreement}",
+                result["id"].as_str().unwrap_or("?"),
+                verdict,
+                classes.join(" ")
+            )
+        } else {
+            // The fields in the documented order.
+            writeln!(
+                out,
+                "{{\"id\":{},\"classes\":{},\"verdict\":{},\"explanation\":{}}}",
+                result["id"], result["classes"], result["verdict"], result["explanation"]
+            )
+        };
+        if printed.is_err() {
             return ExitCode::FAILURE;
         }
     }

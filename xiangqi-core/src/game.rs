@@ -50,10 +50,8 @@ impl Default for Game {
 
 fn start_ids(pos: &Position) -> [u8; 90] {
     let mut ids = [0u8; 90];
-    let mut next = 1;
-    for (sq, _) in pos.pieces() {
-        ids[sq.index()] = next;
-        next += 1;
+    for (id, (sq, _)) in (1..).zip(pos.pieces()) {
+        ids[sq.index()] = id;
     }
     ids
 }
@@ -189,7 +187,7 @@ impl Game {
     /// ```
     /// use xiangqi_core::{arbiter::MoveClass, Game};
     /// // The red chariot attacks the unprotected black horse: a chase.
-    /// let mut game = Game::from_fen("4k4/9/9/9/2n6/9/9/9/9/4K3R w - - 0 1")?;
+    /// let mut game = Game::from_fen("4k4/9/9/9/2n6/9/9/9/9/3K4R w - - 0 1")?;
     /// game.push("i0i5".parse()?)?;
     /// let c = game.classify(0).unwrap();
     /// assert_eq!(c.class, MoveClass::Chase);

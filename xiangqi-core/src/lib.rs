@@ -70,3 +70,8 @@ pub use square_set::SquareSet;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The arbiter document's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/arbiter.md")]
+struct ArbiterDocDoctests;

@@ -77,6 +77,28 @@ impl MoveClass {
     }
 }
 
+/// A rule that makes a move idle whatever it threatens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum IdleRule {
+    /// A general's move answering a check (2020 rule book).
+    GeneralAnsweringCheck,
+    /// A move to a defensive key point whose only threats are on advisors or elephants (27.3).
+    DefensiveKeyPoint,
+}
+
+impl IdleRule {
+    /// A short English description.
+    pub fn describe(self) -> &'static str {
+        match self {
+            IdleRule::GeneralAnsweringCheck => "a general's move answering a check is idle whatever it threatens",
+            IdleRule::DefensiveKeyPoint => {
+                "a move to a defensive key point that threatens only an advisor or elephant is idle (27.3)"
+            }
+        }
+    }
+}
+
 /// A piece threatened by a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -140,7 +162,7 @@ pub struct Classification {
     /// For a kill: the first move of the forced mate.
     pub mate_start: Option<Move>,
     /// A rule that made the move idle whatever it threatens, if any.
-    pub idle_rule: Option<&'static str>,
+    pub idle_rule: Option<IdleRule>,
 }
 
 /// The positions around one move, as the classifier needs them.
@@ -236,7 +258,7 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         return result;
     }
     if config.king_evasion_idle && moved.role == Role::General && ctx.before.is_check() {
-        result.idle_rule = Some("a general's move answering a check is idle whatever it threatens");
+        result.idle_rule = Some(IdleRule::GeneralAnsweringCheck);
         return result;
     }
     let view = ctx.after.swap_turn().expect("the opponent is not in check");
@@ -278,7 +300,7 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
                 |t| !matches!(view.piece_at(t.target), Some(p) if matches!(p.role, Role::Advisor | Role::Elephant)),
             );
             if new.is_empty() {
-                result.idle_rule = Some("a move to a defensive key point that threatens an advisor or elephant (27.3)");
+                result.idle_rule = Some(IdleRule::DefensiveKeyPoint);
             }
         }
     }
@@ -329,7 +351,7 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
     }
     if attacker_piece.role == Role::Cannon {
         // A screen is not a partner in the attack.
-        helpers = helpers & !cannon_screen(view, t.capturer, t.target);
+        helpers &= !cannon_screen(view, t.capturer, t.target);
     }
     let joint = helpers
         .into_iter()

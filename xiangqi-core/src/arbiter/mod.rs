@@ -14,7 +14,7 @@
 //! for m in ["f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0", "f8e8"] {
 //!     game.push(m.parse()?)?;
 //! }
-//! assert_eq!(game.classify(0).class, MoveClass::Check);
+//! assert_eq!(game.classify(0).unwrap().class, MoveClass::Check);
 //! let verdict = game.verdict();
 //! assert!(matches!(verdict, Verdict::Loss(ref r) if r.side == Some(Color::Red)));
 //! println!("{}", verdict.explanation());
@@ -30,7 +30,7 @@ mod threats;
 mod value;
 mod verdict;
 
-pub use classify::{ChaseTarget, Classification, IdleKind, MoveClass, PieceId};
+pub use classify::{ChaseTarget, Classification, IdleKind, IdleRule, MoveClass, PieceId};
 pub use natural::NaturalLimit;
 pub use roots::{analyse_root, analyse_root_with, FalseRoot, Protector, RootAnalysis, RootError, Rooting};
 pub use threats::ThreatMeans;
@@ -46,7 +46,7 @@ use crate::PlayError;
 ///
 /// ```
 /// use xiangqi_core::{arbiter::{classify_move, ArbiterConfig, MoveClass}, Position};
-/// let pos = Position::from_fen("4k4/9/9/9/2n6/9/9/9/9/4K3R w - - 0 1")?;
+/// let pos = Position::from_fen("4k4/9/9/9/2n6/9/9/9/9/3K4R w - - 0 1")?;
 /// let c = classify_move(&pos, "i0i5".parse()?, None, &ArbiterConfig::default())?;
 /// assert_eq!(c.class, MoveClass::Chase);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

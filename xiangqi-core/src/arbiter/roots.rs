@@ -126,12 +126,15 @@ impl RootAnalysis {
 /// on move (the side to move in `pos` is swapped if needed).
 ///
 /// ```
-/// use xiangqi_core::{arbiter::{analyse_root, Rooting}, Position, Square};
-/// // The black horse on e6 is covered by the cannon on e9, but only through the red chariot on e7: once the
-/// // chariot has taken the horse there is no screen left.
-/// let pos = Position::from_fen("3k4c/9/4c4/4R4/4n4/9/9/9/9/3K5 w - - 0 1").unwrap();
-/// let report = analyse_root(&pos, Square::E5, Square::E6).unwrap();
-/// assert_eq!(report.rooting, Rooting::Rooted);
+/// use xiangqi_core::{arbiter::{analyse_root, FalseRoot, Rooting}, Position, Square};
+/// // The black cannon on e7 covers the horse on e5 only over the red chariot on e6: once the chariot has
+/// // taken the horse, the cannon has no screen left. A false root.
+/// let pos = Position::from_fen("3k5/9/4c4/4R4/4n4/9/9/9/9/5K3 w - - 0 1")?;
+/// let report = analyse_root(&pos, Square::E5, Square::E6)?;
+/// assert_eq!(report.rooting, Rooting::FalseRoot);
+/// assert_eq!(report.protectors[0].square, Square::E7);
+/// assert_eq!(report.protectors[0].false_root, Some(FalseRoot::LostWithCapture));
+/// assert_eq!(report.exchange_gain, 2); // a horse won
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse_root(pos: &Position, target: Square, attacker: Square) -> Result<RootAnalysis, RootError> {

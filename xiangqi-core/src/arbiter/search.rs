@@ -220,7 +220,7 @@ impl<'a> Searcher<'a> {
         }
         for m in moves {
             let v = self.after_move(pos, m, bal, depth, origins, first, (alpha, beta));
-            if best.is_none_or(|b| better(v.0, b.0)) {
+            if best.map_or(true, |b| better(v.0, b.0)) {
                 best = Some(v);
                 if ours {
                     alpha = alpha.max(v.0)
@@ -245,7 +245,7 @@ impl<'a> Searcher<'a> {
                     Depth { plies: depth.plies - 1, replies: depth.replies - 1, ..depth }
                 };
                 let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
-                if best.is_none_or(|b| better(v.0, b.0)) {
+                if best.map_or(true, |b| better(v.0, b.0)) {
                     best = Some(v);
                     if ours {
                         alpha = alpha.max(v.0)

@@ -212,7 +212,7 @@ impl Verdict {
                     let _ = write!(text, " [{}]", chased.join("; "));
                 }
                 if let Some(rule) = c.idle_rule {
-                    let _ = write!(text, " [{rule}]");
+                    let _ = write!(text, " [{}]", rule.describe());
                 }
                 text.push(';');
             }
