@@ -8,7 +8,8 @@
 //! a file holding several: 前/后 or 前/中/后 + piece for two or three, 一二三四五 + piece for four or five;
 //! when two files each hold several soldiers, the position word goes with the file instead of the piece
 //! (`前七平八`, `中五平四`). Advisors and elephants are not marked: two on one file never share a move text
-//! on their usual points.
+//! on their usual points (placed elsewhere, which the rules only allow on request, they are marked when
+//! they would).
 //!
 //! ```
 //! use xiangqi_core::chinese::{self, ChineseStyle};
@@ -213,7 +214,7 @@ fn position_word(t: Tandem, traditional: bool) -> char {
 mod tests {
     use super::*;
 
-    /// (FEN, ICCS, simplified, traditional) rows of the notation document's worked examples.
+    /// (FEN, ICCS, simplified, traditional): worked examples, from the start position to soldier files.
     const EXAMPLES: &[(&str, &str, &str, &str)] = &[
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "c3c4", "兵七进一", "兵七進一"),
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "c9e7", "象３进５", "象３進５"),

@@ -20,7 +20,7 @@
 //!
 //! ## Reading WXF and Chinese
 //!
-//! Both readers accept everything the notation document lists: simplified and traditional characters
+//! Both readers accept the variants met in practice: simplified and traditional characters
 //! and their variants for either side (the piece character never decides the colour, the position
 //! does), Chinese or Arabic numbers (ASCII or full width) for either side, full-width WXF, lower-case
 //! letters (PlayOK), `.` for sideways, tandem markers before or after the letter, the pawn forms for

@@ -8,7 +8,8 @@
 //! (rear) after the letter; soldiers likewise when only one file holds two of them, and by the WXF 2018
 //! index form otherwise (`25=6`: the second from the front on file 5), that is when their file holds
 //! three or more, or another file holds two or more too. Advisors and elephants are not marked: two on
-//! one file never share a move text on their usual points.
+//! one file never share a move text on their usual points (placed elsewhere, which the rules only allow
+//! on request, they are marked when they would).
 //!
 //! The reader accepts far more, see [`parse`].
 //!
@@ -237,7 +238,7 @@ fn digit(n: u8) -> char {
 mod tests {
     use super::*;
 
-    /// (FEN, ICCS, WXF) rows of the notation document's worked examples.
+    /// (FEN, ICCS, WXF): worked examples, from the start position to tandem pieces and soldier files.
     const EXAMPLES: &[(&str, &str, &str)] = &[
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "g0e2", "E3+5"),
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "b7b0", "C2+7"),

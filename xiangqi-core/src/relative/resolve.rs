@@ -1,6 +1,6 @@
 //! From what a move text says (piece, origin, direction, number) to the one legal move it names.
 //!
-//! Readers are lenient in the way the notation document describes: a file given without a position word
+//! Readers are lenient: a file given without a position word
 //! while several pieces of the kind stand on it, or a position word without a file while several files
 //! hold such pieces, is resolved by legality, and accepted only if exactly one candidate can make the
 //! move. Two legal readings are always an error, never a guess.

@@ -1,6 +1,6 @@
-//! Reading WXF text into queries (grammar 3.4 of the notation document). Some texts have several
-//! readings (`33.4`: the third pawn of file 3, or the middle pawn of file 3 in the old WXF page's form);
-//! they are returned in the order the document gives, and the first that names a legal move wins.
+//! Reading WXF text into queries. Some texts have several readings (`33.4`: the third pawn of file 3 in
+//! WXF 2018, the middle pawn of file 3 in the old WXF page's form, or an elephant in xqbase's numeric
+//! code); they are returned in that order, and the first that names a legal move wins.
 
 use arrayvec::ArrayVec;
 
