@@ -11,14 +11,16 @@ STARTFEN := rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 
 
 CASES   := tests/data/rules/repetition-cases.jsonl
 
-.PHONY: demo test lint rust-test arbiter-interface peers-sample check-peers bench perft-all clean-venv
+.PHONY: demo test lint rust-test arbiter-interface convert-interface peers-sample check-peers bench perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
 	$(CARGO) run -q --release -p xiangqi-core --example demo -- $(WUKONG)
 	$(CARGO) run -q --release -p xiangqi-core --example adjudicate -- --summary < $(CASES)
+	echo '{"moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]}' \
+	  | $(CARGO) run -q --release -p xiangqi-core --example convert -- --to chinese
 
-test: lint rust-test arbiter-interface peers-sample
+test: lint rust-test arbiter-interface convert-interface peers-sample
 	@echo "make test: all test suites passed"
 
 lint:
@@ -34,6 +36,11 @@ rust-test:
 arbiter-interface:
 	$(CARGO) build -q --release -p xiangqi-core --example adjudicate
 	$(PYTHON) tests/arbiter/check_adjudicate.py $(CASES) $(CARGO) run -q --release -p xiangqi-core --example adjudicate --
+
+# The convert example's exact interface and its answers to bad input (Python standard library only).
+convert-interface:
+	$(CARGO) build -q --release -p xiangqi-core --example convert
+	$(PYTHON) tests/notation/check_convert.py $(CARGO) run -q --release -p xiangqi-core --example convert --
 
 # Python tools for the peer comparison live in a venv of their own.
 $(VENV)/.installed: tests/peers/requirements.txt
