@@ -126,6 +126,7 @@ impl ChaseTarget {
     pub fn describe(&self) -> String {
         let why = match (self.means, self.rooting) {
             (ThreatMeans::Checks, _) => "won by a series of checks".to_string(),
+            (ThreatMeans::Sequence, _) => "won at the end of a line of captures and checks".to_string(),
             (ThreatMeans::Capture, Some(r)) => r.describe().to_string(),
             (ThreatMeans::Capture, None) => "won by capture".to_string(),
         };
@@ -342,7 +343,7 @@ fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &A
     let attacker_piece = view.piece_at(t.capturer).expect("attacker");
     let rooting = match t.means {
         ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
-        ThreatMeans::Checks => None,
+        ThreatMeans::Checks | ThreatMeans::Sequence => None,
     };
     // The pieces that take part: other attackers of the target, and the pieces that pin its protectors.
     let mut helpers = view.attackers(t.target, attacker_piece.color);

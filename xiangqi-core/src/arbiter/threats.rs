@@ -18,6 +18,8 @@ pub enum ThreatMeans {
     Capture,
     /// A series of checks that ends by winning the target (29.1 b).
     Checks,
+    /// A line that starts by taking something of no value (an uncrossed soldier) and wins the target later.
+    Sequence,
 }
 
 /// A gaining line for the side to move.
@@ -87,13 +89,27 @@ pub(crate) fn winning_threats(
             continue;
         }
         let Some(victim) = pos.piece_at(m.to) else { continue };
-        if !is_material(victim, m.to) || pairs.contains(&m) {
+        if pairs.contains(&m) {
             continue;
         }
         let depth = Depth::new(limits.capture_plies + 2, CAPTURE_CHECKS.min(limits.check_moves), limits.reply_checks);
-        let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
-        if value > 0 {
-            threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
+        if is_material(victim, m.to) {
+            let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
+            if value > 0 {
+                threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
+            }
+        } else if only.is_none() {
+            // Taking a piece of no value can open a line that wins one (a soldier taken with check).
+            let (value, win) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, (0, MATE));
+            if let (true, Some(win)) = (value > 0 && value < MATE, win) {
+                threats.push(Threat {
+                    target: Square::new(usize::from(win.target)).expect("origin square"),
+                    capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
+                    first: m,
+                    means: ThreatMeans::Sequence,
+                    value,
+                });
+            }
         }
     }
     if limits.check_moves > 0 {
