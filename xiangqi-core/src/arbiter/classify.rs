@@ -2,7 +2,9 @@
 
 use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{check_view, exchange_pairs, mating_start, winning_threats, Threat, ThreatMeans};
+use super::threats::{
+    check_view, exchange_pairs, mating_start, winnable_squares, winning_threats, Threat, ThreatMeans,
+};
 use super::value::nominal_value;
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -182,11 +184,13 @@ pub(crate) struct PlyContext<'a> {
 struct Judged<'a> {
     pos: &'a Position,
     pairs: Vec<Move>,
+    /// The mover's pieces the opponent could win before the move and still can (left out of the lines).
+    standing: u128,
 }
 
 impl<'a> Judged<'a> {
     fn new(pos: &'a Position, opponent_view: Option<&Position>) -> Judged<'a> {
-        Judged { pos, pairs: exchange_pairs(pos, opponent_view) }
+        Judged { pos, pairs: exchange_pairs(pos, opponent_view), standing: 0 }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
@@ -194,7 +198,7 @@ impl<'a> Judged<'a> {
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.pairs, limits, None)
+        winning_threats(self.pos, &self.pairs, self.standing, limits, None)
     }
 }
 
@@ -209,7 +213,7 @@ fn wins_without(view: &Position, after: &Position, removed: Square, target: Squa
     let reduced = without(view, removed);
     let reduced_after = without(after, removed);
     let pairs = exchange_pairs(&reduced, Some(&reduced_after));
-    winning_threats(&reduced, &pairs, &config.limits, Some(target)).iter().any(|t| t.target == target)
+    winning_threats(&reduced, &pairs, 0, &config.limits, Some(target)).iter().any(|t| t.target == target)
 }
 
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
@@ -264,7 +268,15 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     }
     let view = ctx.after.swap_turn().expect("the opponent is not in check");
     let before_swapped = ctx.before.swap_turn();
-    let judged_after = Judged::new(&view, Some(ctx.after));
+    let mut judged_after = Judged::new(&view, Some(ctx.after));
+    // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
+    // does not spoil what its move threatens (figure 8).
+    if let Some(opponent_before) = before_swapped.as_ref() {
+        let now = winnable_squares(ctx.after, &config.limits);
+        if now != 0 {
+            judged_after.standing = now & winnable_squares(opponent_before, &config.limits);
+        }
+    }
     let judged_before = std::cell::OnceCell::new();
     let judged_before = || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref()));
 

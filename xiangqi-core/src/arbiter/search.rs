@@ -4,7 +4,8 @@
 use super::value::{is_material, Balance};
 use super::SearchLimits;
 use crate::movegen::for_each_target;
-use crate::position::{general_attacked, Checkers};
+use crate::position::{code_role_index, general_attacked, nearest, Checkers};
+use crate::tables::{HORSE_CHECKS, RAYS};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
 /// A score beyond any material balance: the side judged mates (or is mated).
@@ -95,12 +96,16 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
     let ours = Checkers::of(pos, us.index());
     let theirs = Checkers::of(pos, (!us).index());
     let own_general = pos.general(us).index();
+    let filter = CheckFilter::new(pos, general.index(), &ours);
     for from in pos.pieces_of(us) {
         let code = pos.board[from.index()];
         let f = from.index();
+        let targets = filter.targets(f, code_role_index(code));
+        if targets == 0 {
+            continue;
+        }
         for_each_target(&pos.board, occupied, f, code, |to| {
-            let m = Move::new(from, Square::new_unchecked(to as u8));
-            if !may_check(pos, m, general) {
+            if targets & (1u128 << to) == 0 {
                 return;
             }
             let after = (occupied & !(1u128 << f)) | 1u128 << to;
@@ -109,11 +114,84 @@ pub(crate) fn checking_moves(pos: &Position) -> MoveList {
             }
             let own = if f == own_general { to } else { own_general };
             if !general_attacked(after, own, (!us).index(), &theirs.without(to)) {
-                checks.push(m);
+                checks.push(Move::new(from, Square::new_unchecked(to as u8)));
             }
         });
     }
     checks
+}
+
+/// Where each piece of the side to move must go to possibly give check, worked out once per position.
+struct CheckFilter {
+    /// Pieces whose leaving may uncover a check (on a line between the general and a chariot or cannon, or
+    /// on the leg of a horse aimed at it): any target.
+    discover: u128,
+    /// The general's rank and file.
+    lines: u128,
+    /// The rays from the general that hold a cannon of the checking side (a piece landing there may become
+    /// its screen).
+    cannon_rays: u128,
+    /// The squares from which a horse attacks the general.
+    horse: u128,
+}
+
+impl CheckFilter {
+    fn new(pos: &Position, general: usize, ours: &Checkers) -> CheckFilter {
+        let occupied = pos.occupied_bits();
+        let own = pos.by_color[pos.turn().index()];
+        let (mut discover, mut lines, mut cannon_rays) = (0u128, 0u128, 0u128);
+        for (dir, ray) in RAYS[general].iter().enumerate() {
+            lines |= ray.mask;
+            if ray.mask & ours.cannons != 0 {
+                cannon_rays |= ray.mask;
+            }
+            // The first three pieces along the ray.
+            let mut rest = ray.mask & occupied;
+            let mut firsts = [usize::MAX; 3];
+            for slot in &mut firsts {
+                if rest == 0 {
+                    break;
+                }
+                let sq = nearest(rest, dir);
+                *slot = sq;
+                rest &= !(1u128 << sq);
+            }
+            let [b1, b2, b3] = firsts;
+            let is = |sq: usize, set: u128| sq != usize::MAX && set & (1u128 << sq) != 0;
+            if is(b1, own) && is(b2, ours.lines_rank | ours.lines_file) {
+                discover |= 1u128 << b1;
+            }
+            if is(b3, ours.cannons) {
+                // Either screen leaving leaves one screen.
+                if is(b1, own) {
+                    discover |= 1u128 << b1;
+                }
+                if is(b2, own) {
+                    discover |= 1u128 << b2;
+                }
+            }
+        }
+        let mut horse = 0u128;
+        for &(leg, horses) in HORSE_CHECKS[general].as_slice() {
+            horse |= horses;
+            if horses & ours.horses != 0 && own & (1u128 << leg) != 0 {
+                discover |= 1u128 << leg;
+            }
+        }
+        CheckFilter { discover, lines, cannon_rays, horse }
+    }
+
+    /// The targets worth testing for the piece (role index as in the board codes) on `from`.
+    fn targets(&self, from: usize, role: usize) -> u128 {
+        if self.discover & (1u128 << from) != 0 {
+            return u128::MAX;
+        }
+        match role {
+            3 => self.horse | self.cannon_rays,
+            4 | 5 | 6 => self.lines,
+            _ => self.cannon_rays,
+        }
+    }
 }
 
 /// Bounded searches on behalf of one side.
@@ -123,11 +201,20 @@ pub(crate) struct Searcher<'a> {
     nodes: u32,
     /// Captures left out of every line: the two captures of each exchange offer standing at the root (28.5).
     excluded: Vec<Move>,
+    /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
+    /// losses already accepted, left out of the lines.
+    standing: u128,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new() }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new(), standing: 0 }
+    }
+
+    /// Leaves the opponent's captures on `squares` out of every line.
+    pub(crate) fn ignoring_standing(mut self, squares: u128) -> Searcher<'a> {
+        self.standing = squares;
+        self
     }
 
     /// Leaves the captures `excluded` out of every line.
@@ -214,6 +301,9 @@ impl<'a> Searcher<'a> {
                 moves = pos.legal_captures();
                 if !self.excluded.is_empty() {
                     moves.retain(|m| !self.excluded.contains(m));
+                }
+                if !ours && self.standing != 0 {
+                    moves.retain(|m| self.standing & (1u128 << m.to.index()) == 0);
                 }
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }

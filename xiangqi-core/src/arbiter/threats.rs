@@ -77,11 +77,12 @@ pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>) -
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
+    standing: u128,
     limits: &SearchLimits,
     only: Option<Square>,
 ) -> Vec<Threat> {
     let side = pos.turn();
-    let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
+    let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec()).ignoring_standing(standing);
     let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
@@ -152,6 +153,24 @@ pub(crate) fn check_view(after: &Position) -> Position {
     let mut setup = after.to_setup();
     setup.turn = !setup.turn;
     Position::from_setup_unchecked(&setup)
+}
+
+/// The squares of the pieces the side to move can win by a capture now (the exchange included).
+pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
+    let mut searcher = Searcher::new(limits, pos.turn());
+    let origins = root_origins();
+    let mut squares = 0u128;
+    for m in pos.legal_captures() {
+        if squares & (1u128 << m.to.index()) != 0 {
+            continue;
+        }
+        let depth = Depth::new(limits.capture_plies, 0, 0);
+        let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
+        if value > 0 {
+            squares |= 1u128 << m.to.index();
+        }
+    }
+    squares
 }
 
 /// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. The
