@@ -187,8 +187,8 @@ impl CheckFilter {
             return u128::MAX;
         }
         match role {
-            3 => self.horse | self.cannon_rays,
-            4 | 5 | 6 => self.lines,
+            3 => self.horse | self.cannon_rays, // horse
+            4..=6 => self.lines,                // chariot, cannon, soldier
             _ => self.cannon_rays,
         }
     }
