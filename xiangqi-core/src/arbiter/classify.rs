@@ -183,18 +183,19 @@ pub(crate) struct PlyContext<'a> {
 /// move (if it can be formed) and the exchange offers standing on it.
 struct Judged<'a> {
     pos: &'a Position,
+    opponent_view: Option<&'a Position>,
     pairs: Vec<Move>,
     /// The mover's pieces the opponent could win before the move and still can (left out of the lines).
     standing: u128,
 }
 
 impl<'a> Judged<'a> {
-    fn new(pos: &'a Position, opponent_view: Option<&Position>) -> Judged<'a> {
-        Judged { pos, pairs: exchange_pairs(pos, opponent_view), standing: 0 }
+    fn new(pos: &'a Position, opponent_view: Option<&'a Position>) -> Judged<'a> {
+        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view), standing: 0 }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
-        mating_start(self.pos, &self.pairs, &config.limits, config.limits.kill_moves)
+        mating_start(self.pos, self.opponent_view, &self.pairs, &config.limits, config.limits.kill_moves)
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {

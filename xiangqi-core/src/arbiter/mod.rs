@@ -139,7 +139,7 @@ impl Default for SearchLimits {
             capture_plies: 6,
             check_moves: 4,
             reply_checks: 1,
-            kill_moves: 4,
+            kill_moves: 7,
             mate_reply_moves: 1,
             node_budget: 20_000,
         }

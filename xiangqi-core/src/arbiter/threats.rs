@@ -40,22 +40,34 @@ pub(crate) struct Threat {
 /// without ending a whole piece of that value down, judged in `opponent_view` (the same board with the
 /// opponent to move).
 pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>) -> bool {
+    if !is_mutual_attack(pos, m, opponent_view) {
+        return false;
+    }
+    let (Some(view), Some(a)) = (opponent_view, pos.piece_at(m.from)) else { return false };
+    let limits = SearchLimits::default();
+    let mut searcher = Searcher::new(&limits, view.turn());
+    let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
+    let back = Move::new(m.to, m.from);
+    let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
+    value > -nominal_value(a.role)
+}
+
+/// Whether `a` takes `x` where the two are of equal value (soldiers aside) and `x` could legally take `a`
+/// back at once, judged in `opponent_view`.
+fn is_mutual_attack(pos: &Position, m: Move, opponent_view: Option<&Position>) -> bool {
     let (Some(a), Some(x)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else {
         return false;
     };
     if nominal_value(a.role) != nominal_value(x.role) || a.role == crate::Role::Soldier {
         return false;
     }
-    let Some(view) = opponent_view else { return false };
-    let back = Move::new(m.to, m.from);
-    if !view.is_legal(back) {
-        return false;
-    }
-    let limits = SearchLimits::default();
-    let mut searcher = Searcher::new(&limits, view.turn());
-    let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
-    let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
-    value > -nominal_value(a.role)
+    opponent_view.is_some_and(|view| view.is_legal(Move::new(m.to, m.from)))
+}
+
+/// The captures of every mutual attack standing in `pos` (see [`is_mutual_attack`]): a kill does not start
+/// by taking such a partner (the book's figure 29), whether or not the trade would be even (figure 17).
+fn mutual_attacks(pos: &Position, opponent_view: Option<&Position>) -> Vec<Move> {
+    pos.legal_captures().into_iter().filter(|&m| is_mutual_attack(pos, m, opponent_view)).collect()
 }
 
 /// Both captures of every exchange offer standing in `pos` (a piece of the side to move and an opposing
@@ -175,11 +187,20 @@ pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
 
 /// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. The
 /// captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
-pub(crate) fn mating_start(pos: &Position, pairs: &[Move], limits: &SearchLimits, moves: u8) -> Option<Move> {
+/// Taking the partner of a mutual attack (see [`mutual_attacks`], judged with `opponent_view`) does not
+/// start a kill.
+pub(crate) fn mating_start(
+    pos: &Position,
+    opponent_view: Option<&Position>,
+    pairs: &[Move],
+    limits: &SearchLimits,
+    moves: u8,
+) -> Option<Move> {
     let checks = checking_moves(pos);
     if checks.is_empty() {
         return None;
     }
+    let mutual = mutual_attacks(pos, opponent_view);
     let mut searcher = Searcher::new(limits, pos.turn()).excluding(pairs.to_vec());
-    checks.into_iter().find(|&m| !pairs.contains(&m) && searcher.check_mates(pos, m, moves))
+    checks.into_iter().find(|&m| !pairs.contains(&m) && !mutual.contains(&m) && searcher.check_mates(pos, m, moves))
 }
