@@ -270,14 +270,6 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     let view = ctx.after.swap_turn().expect("the opponent is not in check");
     let before_swapped = ctx.before.swap_turn();
     let mut judged_after = Judged::new(&view, Some(ctx.after));
-    // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
-    // does not spoil what its move threatens (figure 8).
-    if let Some(opponent_before) = before_swapped.as_ref() {
-        let now = winnable_squares(ctx.after, &config.limits);
-        if now != 0 {
-            judged_after.standing = now & winnable_squares(opponent_before, &config.limits);
-        }
-    }
     let judged_before = std::cell::OnceCell::new();
     let judged_before = || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref()));
 
@@ -291,6 +283,14 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         }
     }
 
+    // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
+    // does not spoil what its move threatens (figure 8).
+    if let Some(opponent_before) = before_swapped.as_ref() {
+        let now = winnable_squares(ctx.after, &config.limits);
+        if now != 0 {
+            judged_after.standing = now & winnable_squares(opponent_before, &config.limits);
+        }
+    }
     let after_threats = judged_after.threats(&config.limits);
     let before_threats = if after_threats.is_empty() {
         Vec::new() // nothing can be new
