@@ -308,18 +308,22 @@ impl<'a> Searcher<'a> {
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }
         }
+        // Keeps the better value for the side to move; true on a cut-off.
+        let improve = |best: &mut Option<LineValue>, v: LineValue, alpha: &mut i32, beta: &mut i32| {
+            if best.map_or(true, |b| better(v.0, b.0)) {
+                *best = Some(v);
+                if ours {
+                    *alpha = (*alpha).max(v.0);
+                } else {
+                    *beta = (*beta).min(v.0);
+                }
+            }
+            alpha >= beta
+        };
         for m in moves {
             let v = self.after_move(pos, m, bal, depth, origins, first, (alpha, beta));
-            if best.map_or(true, |b| better(v.0, b.0)) {
-                best = Some(v);
-                if ours {
-                    alpha = alpha.max(v.0)
-                } else {
-                    beta = beta.min(v.0)
-                }
-                if alpha >= beta {
-                    return v;
-                }
+            if improve(&mut best, v, &mut alpha, &mut beta) {
+                return v;
             }
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
@@ -335,16 +339,8 @@ impl<'a> Searcher<'a> {
                     Depth { plies: depth.plies - 1, replies: depth.replies - 1, ..depth }
                 };
                 let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
-                if best.map_or(true, |b| better(v.0, b.0)) {
-                    best = Some(v);
-                    if ours {
-                        alpha = alpha.max(v.0)
-                    } else {
-                        beta = beta.min(v.0)
-                    }
-                    if alpha >= beta {
-                        return v;
-                    }
+                if improve(&mut best, v, &mut alpha, &mut beta) {
+                    return v;
                 }
             }
         }
