@@ -19,7 +19,6 @@ const VERDICT_DISAGREEMENTS: &[(RuleSet, &str)] = &[
     (RuleSet::Cxa, "cxa2020-ch8-fig22"),
     (RuleSet::Cxa, "cxa2020-ch8-fig28"),
     (RuleSet::Cxa2020, "cxa2020-ch8-fig22"),
-    (RuleSet::Cxa2020, "cxa2020-ch8-fig26"),
     (RuleSet::Axf, "fsf-test-22"),
     (RuleSet::Axf, "fsf-test-25"),
     (RuleSet::Axf, "fsf-test-27"),

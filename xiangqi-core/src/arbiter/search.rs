@@ -22,11 +22,13 @@ pub(crate) fn root_origins() -> Origins {
     core::array::from_fn(|i| i as u8)
 }
 
-/// The first piece of value the judged side wins in a line, by origin squares.
+/// The most valuable piece the judged side wins in a line (the first of them on a tie), by origin squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Win {
     pub(crate) target: u8,
     pub(crate) capturer: u8,
+    /// The value won (half units).
+    pub(crate) value: i32,
 }
 
 /// How far a line may go: plies in all, and checking moves of the judged side.
@@ -246,8 +248,9 @@ impl<'a> Searcher<'a> {
         if let Some(victim) = pos.piece_at(m.to) {
             if pos.turn() == self.side {
                 bal = bal.won(victim, m.to);
-                if first.is_none() && is_material(victim, m.to) {
-                    first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()] });
+                let value = super::value::won_value(victim, m.to);
+                if is_material(victim, m.to) && first.map_or(true, |w| value > w.value) {
+                    first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()], value });
                 }
             } else {
                 bal = bal.lost(victim, m.to);

@@ -18,7 +18,8 @@ pub enum ThreatMeans {
     Capture,
     /// A series of checks that ends by winning the target (29.1 b).
     Checks,
-    /// A line that starts by taking something of no value (an uncrossed soldier) and wins the target later.
+    /// A line whose first capture is of something else (of no value, or worth less) and which wins the
+    /// target later: a capture with check that uncovers an attack on it, for instance.
     Sequence,
 }
 
@@ -109,7 +110,31 @@ pub(crate) fn winning_threats(
         if is_material(victim, m.to) {
             let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
             if value > 0 {
-                threats.push(Threat { target: m.to, capturer: m.from, first: m, means: ThreatMeans::Capture, value });
+                let victim_value = super::value::won_value(victim, m.to);
+                // Does the line win more than the piece taken (a check that uncovers an attack on a chariot)?
+                let more = if only.is_none() {
+                    let window = (victim_value, victim_value + 1);
+                    let (v, win) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, window);
+                    win.filter(|w| v > victim_value && w.value > victim_value)
+                } else {
+                    None
+                };
+                match more {
+                    Some(w) => {
+                        let (target, capturer) =
+                            (Square::new(usize::from(w.target)), Square::new(usize::from(w.capturer)));
+                        if let (Some(target), Some(capturer)) = (target, capturer) {
+                            threats.push(Threat { target, capturer, first: m, means: ThreatMeans::Sequence, value });
+                        }
+                    }
+                    None => threats.push(Threat {
+                        target: m.to,
+                        capturer: m.from,
+                        first: m,
+                        means: ThreatMeans::Capture,
+                        value,
+                    }),
+                }
             }
         } else if only.is_none() {
             // Taking a piece of no value can open a line that wins one (a soldier taken with check).
