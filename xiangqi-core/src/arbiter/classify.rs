@@ -190,8 +190,8 @@ struct Judged<'a> {
 }
 
 impl<'a> Judged<'a> {
-    fn new(pos: &'a Position, opponent_view: Option<&'a Position>) -> Judged<'a> {
-        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view), standing: 0 }
+    fn new(pos: &'a Position, opponent_view: Option<&'a Position>, limits: &SearchLimits) -> Judged<'a> {
+        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view, limits), standing: 0 }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
@@ -213,7 +213,7 @@ pub(crate) fn without(pos: &Position, sq: Square) -> Position {
 fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
     let reduced = without(view, removed);
     let reduced_after = without(after, removed);
-    let pairs = exchange_pairs(&reduced, Some(&reduced_after));
+    let pairs = exchange_pairs(&reduced, Some(&reduced_after), &config.limits);
     winning_threats(&reduced, &pairs, 0, &config.limits, Some(target)).iter().any(|t| t.target == target)
 }
 
@@ -244,12 +244,12 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         // chases (AXF).
         let view = check_view(ctx.after);
         let limits = SearchLimits { check_moves: 0, ..config.limits };
-        let after_threats = Judged::new(&view, Some(ctx.after)).threats(&limits);
+        let after_threats = Judged::new(&view, Some(ctx.after), &config.limits).threats(&limits);
         if after_threats.is_empty() {
             return result;
         }
         let before_swapped = ctx.before.swap_turn();
-        let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref())
+        let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits)
             .threats(&limits)
             .iter()
             .map(|t| ctx.ids_before[t.target.index()])
@@ -269,9 +269,10 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     }
     let view = ctx.after.swap_turn().expect("the opponent is not in check");
     let before_swapped = ctx.before.swap_turn();
-    let mut judged_after = Judged::new(&view, Some(ctx.after));
+    let mut judged_after = Judged::new(&view, Some(ctx.after), &config.limits);
     let judged_before = std::cell::OnceCell::new();
-    let judged_before = || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref()));
+    let judged_before =
+        || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref(), &config.limits));
 
     if config.limits.kill_moves > 0 {
         if let Some(start) = judged_after.kill_start(config) {

@@ -203,7 +203,7 @@ pub fn analyse_root_with(
         });
     }
     let opponent_view = if pos.turn() == side { pos.swap_turn() } else { Some(pos.clone()) };
-    let mut searcher = Searcher::new(limits, side).excluding(exchange_pairs(&view, opponent_view.as_ref()));
+    let mut searcher = Searcher::new(limits, side).excluding(exchange_pairs(&view, opponent_view.as_ref(), limits));
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let (exchange_gain, _) =
         searcher.after_move(&view, capture, Balance::default(), depth, &root_origins(), None, FULL);

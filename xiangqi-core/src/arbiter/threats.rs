@@ -28,25 +28,21 @@ pub enum ThreatMeans {
 pub(crate) struct Threat {
     /// Where the target stands now.
     pub(crate) target: Square,
-    /// Where the piece that first wins material stands now.
+    /// Where the piece that wins it stands now.
     pub(crate) capturer: Square,
-    /// The first move of the line.
-    pub(crate) first: Move,
+    /// How it is won.
     pub(crate) means: ThreatMeans,
-    /// The material result (half units) of the line.
-    pub(crate) value: i32,
 }
 
 /// Whether `a` takes `x` as an exchange offer (28.5): equal value, and `x` could take `a` back at once
 /// without ending a whole piece of that value down, judged in `opponent_view` (the same board with the
 /// opponent to move).
-pub(crate) fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>) -> bool {
+fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>, limits: &SearchLimits) -> bool {
     if !is_mutual_attack(pos, m, opponent_view) {
         return false;
     }
     let (Some(view), Some(a)) = (opponent_view, pos.piece_at(m.from)) else { return false };
-    let limits = SearchLimits::default();
-    let mut searcher = Searcher::new(&limits, view.turn());
+    let mut searcher = Searcher::new(limits, view.turn());
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let back = Move::new(m.to, m.from);
     let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
@@ -73,10 +69,10 @@ fn mutual_attacks(pos: &Position, opponent_view: Option<&Position>) -> Vec<Move>
 
 /// Both captures of every exchange offer standing in `pos` (a piece of the side to move and an opposing
 /// piece of equal value attacking each other, each able to take the other).
-pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>) -> Vec<Move> {
+pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Vec<Move> {
     let mut pairs = Vec::new();
     for m in pos.legal_captures() {
-        if is_exchange_offer(pos, m, opponent_view) {
+        if is_exchange_offer(pos, m, opponent_view, limits) {
             pairs.push(m);
             pairs.push(Move::new(m.to, m.from));
         }
@@ -124,16 +120,10 @@ pub(crate) fn winning_threats(
                         let (target, capturer) =
                             (Square::new(usize::from(w.target)), Square::new(usize::from(w.capturer)));
                         if let (Some(target), Some(capturer)) = (target, capturer) {
-                            threats.push(Threat { target, capturer, first: m, means: ThreatMeans::Sequence, value });
+                            threats.push(Threat { target, capturer, means: ThreatMeans::Sequence });
                         }
                     }
-                    None => threats.push(Threat {
-                        target: m.to,
-                        capturer: m.from,
-                        first: m,
-                        means: ThreatMeans::Capture,
-                        value,
-                    }),
+                    None => threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture }),
                 }
             }
         } else if only.is_none() {
@@ -143,9 +133,7 @@ pub(crate) fn winning_threats(
                 threats.push(Threat {
                     target: Square::new(usize::from(win.target)).expect("origin square"),
                     capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
-                    first: m,
                     means: ThreatMeans::Sequence,
-                    value,
                 });
             }
         }
@@ -174,9 +162,7 @@ pub(crate) fn winning_threats(
                 threats.push(Threat {
                     target: Square::new(usize::from(win.target)).expect("origin square"),
                     capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
-                    first: m,
                     means: ThreatMeans::Checks,
-                    value,
                 });
             }
         }
