@@ -156,7 +156,7 @@ pub struct Classification {
     pub side: Color,
     /// Its class.
     pub class: MoveClass,
-    /// The new threats that make it a chase.
+    /// The new threats that make it a chase. Under the AXF rules a check lists what it also attacks.
     pub chases: Vec<ChaseTarget>,
     /// New threats whose only winner is a soldier: idle (27.2) unless both sides attack on every move.
     pub soldier_chases: Vec<ChaseTarget>,
@@ -242,6 +242,9 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         result.class = MoveClass::Check;
         // What the checking side attacks besides the general, for the rules that count a check that also
         // chases (AXF).
+        if config.rules != super::RuleSet::Axf {
+            return result;
+        }
         let view = check_view(ctx.after);
         let limits = SearchLimits { check_moves: 0, ..config.limits };
         let after_threats = Judged::new(&view, Some(ctx.after), &config.limits).threats(&limits);
