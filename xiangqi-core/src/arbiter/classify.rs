@@ -1,11 +1,11 @@
 //! Per-move classification (28.1-28.9, 27.x, 29.x): check, kill, chase or idle, heaviest first.
 
-use super::roots::{analyse_root_with, Rooting};
-use super::search::child;
+use super::chase_target::make_target;
+use super::idle::idle_kind;
+use super::roots::Rooting;
 use super::threats::{
     check_view, exchange_pairs, mating_start, winnable_squares, winning_threats, Threat, ThreatMeans,
 };
-use super::value::nominal_value;
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square};
 
@@ -203,18 +203,63 @@ impl<'a> Judged<'a> {
     }
 }
 
-pub(crate) fn without(pos: &Position, sq: Square) -> Position {
-    let mut setup = pos.to_setup();
-    setup.board[sq.index()] = None;
-    Position::from_setup_unchecked(&setup)
+/// What a check also attacks, for the rules that count a check that also chases (AXF): judged on the board
+/// with the checking side to move again.
+fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget> {
+    let view = check_view(ctx.after);
+    let limits = SearchLimits { check_moves: 0, ..config.limits };
+    let after_threats = Judged::new(&view, Some(ctx.after), &config.limits).threats(&limits);
+    if after_threats.is_empty() {
+        return Vec::new();
+    }
+    let before_swapped = ctx.before.swap_turn();
+    let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits)
+        .threats(&limits)
+        .iter()
+        .map(|t| ctx.ids_before[t.target.index()])
+        .collect();
+    let config = ArbiterConfig { limits, ..*config };
+    let mut chases: Vec<ChaseTarget> = Vec::new();
+    for t in after_threats {
+        let id = ctx.ids_after[t.target.index()];
+        if !old.contains(&id) && !chases.iter().any(|c| c.target_id.0 == id) {
+            chases.push(make_target(&view, ctx.after, &t, id, &config));
+        }
+    }
+    chases
 }
 
-/// Whether the side to move in `view` still wins the piece on `target` with the piece on `removed` gone.
-fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
-    let reduced = without(view, removed);
-    let reduced_after = without(after, removed);
-    let pairs = exchange_pairs(&reduced, Some(&reduced_after), &config.limits);
-    winning_threats(&reduced, &pairs, 0, &config.limits, Some(target)).iter().any(|t| t.target == target)
+/// Sorts new threats by target: a target counts as chased when a piece other than the general or a soldier
+/// wins it; otherwise it is kept aside as a soldier's (27.2) or the general's (27.1).
+fn sort_threats(
+    new: &[&Threat],
+    ctx: &PlyContext<'_>,
+    view: &Position,
+    config: &ArbiterConfig,
+    result: &mut Classification,
+) {
+    let mut seen: Vec<u8> = Vec::new();
+    for t in new {
+        let id = ctx.ids_after[t.target.index()];
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let group: Vec<&&Threat> = new.iter().filter(|u| ctx.ids_after[u.target.index()] == id).collect();
+        let role_of = |u: &Threat| view.piece_at(u.capturer).map(|p| p.role);
+        let best = group
+            .iter()
+            .find(|u| !matches!(role_of(u), Some(Role::General | Role::Soldier)))
+            .or_else(|| group.iter().find(|u| role_of(u) == Some(Role::Soldier)))
+            .or_else(|| group.first())
+            .expect("non-empty group");
+        let target = make_target(view, ctx.after, best, id, config);
+        match role_of(best) {
+            Some(Role::General) => result.general_chases.push(target),
+            Some(Role::Soldier) => result.soldier_chases.push(target),
+            _ => result.chases.push(target),
+        }
+    }
 }
 
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
@@ -240,29 +285,8 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     };
     if ctx.after.is_check() {
         result.class = MoveClass::Check;
-        // What the checking side attacks besides the general, for the rules that count a check that also
-        // chases (AXF).
-        if config.rules != super::RuleSet::Axf {
-            return result;
-        }
-        let view = check_view(ctx.after);
-        let limits = SearchLimits { check_moves: 0, ..config.limits };
-        let after_threats = Judged::new(&view, Some(ctx.after), &config.limits).threats(&limits);
-        if after_threats.is_empty() {
-            return result;
-        }
-        let before_swapped = ctx.before.swap_turn();
-        let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits)
-            .threats(&limits)
-            .iter()
-            .map(|t| ctx.ids_before[t.target.index()])
-            .collect();
-        let config = ArbiterConfig { limits, ..*config };
-        for t in after_threats {
-            let id = ctx.ids_after[t.target.index()];
-            if !old.contains(&id) && !result.chases.iter().any(|c| c.target_id.0 == id) {
-                result.chases.push(make_target(&view, ctx.after, &t, id, &config));
-            }
+        if config.rules == super::RuleSet::Axf {
+            result.chases = check_chases(ctx, config);
         }
         return result;
     }
@@ -323,28 +347,7 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         }
     }
 
-    let mut seen: Vec<u8> = Vec::new();
-    for t in &new {
-        let id = ctx.ids_after[t.target.index()];
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        let group: Vec<&&Threat> = new.iter().filter(|u| ctx.ids_after[u.target.index()] == id).collect();
-        let role_of = |u: &Threat| view.piece_at(u.capturer).map(|p| p.role);
-        let best = group
-            .iter()
-            .find(|u| !matches!(role_of(u), Some(Role::General | Role::Soldier)))
-            .or_else(|| group.iter().find(|u| role_of(u) == Some(Role::Soldier)))
-            .or_else(|| group.first())
-            .expect("non-empty group");
-        let target = make_target(&view, ctx.after, best, id, config);
-        match role_of(best) {
-            Some(Role::General) => result.general_chases.push(target),
-            Some(Role::Soldier) => result.soldier_chases.push(target),
-            _ => result.chases.push(target),
-        }
-    }
+    sort_threats(&new, ctx, &view, config, &mut result);
     if config.rules == super::RuleSet::Axf {
         result.chases.retain(|t| t.rooting != Some(Rooting::Insufficient));
     }
@@ -354,108 +357,4 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         result.class = MoveClass::Idle(idle_kind(ctx, &view));
     }
     result
-}
-
-fn make_target(view: &Position, after: &Position, t: &Threat, id: u8, config: &ArbiterConfig) -> ChaseTarget {
-    let attacker_piece = view.piece_at(t.capturer).expect("attacker");
-    let rooting = match t.means {
-        ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
-        ThreatMeans::Checks | ThreatMeans::Sequence => None,
-    };
-    // The pieces that take part: other attackers of the target, and the pieces that pin its protectors.
-    let mut helpers = view.attackers(t.target, attacker_piece.color);
-    if t.means == ThreatMeans::Capture {
-        helpers |= pinners_of_protectors(view, t.capturer, t.target);
-    }
-    if attacker_piece.role == Role::Cannon {
-        // A screen is not a partner in the attack.
-        helpers &= !cannon_screen(view, t.capturer, t.target);
-    }
-    let joint = helpers
-        .into_iter()
-        .filter(|&sq| sq != t.capturer && view.piece_at(sq).is_some_and(|p| p.role != Role::General))
-        .any(|sq| !wins_without(view, after, sq, t.target, config));
-    ChaseTarget {
-        attacker: t.capturer,
-        attacker_piece,
-        target: t.target,
-        target_piece: view.piece_at(t.target).expect("target"),
-        target_id: PieceId(id),
-        means: t.means,
-        rooting,
-        joint,
-    }
-}
-
-/// The piece between a cannon on `from` and its target on `to`, if they share a line.
-fn cannon_screen(pos: &Position, from: Square, to: Square) -> crate::SquareSet {
-    let mut set = crate::SquareSet::EMPTY;
-    let df = (i16::from(to.file()) - i16::from(from.file())).signum() as i8;
-    let dr = (i16::from(to.rank()) - i16::from(from.rank())).signum() as i8;
-    if df != 0 && dr != 0 {
-        return set;
-    }
-    let mut next = from.offset(df, dr);
-    while let Some(sq) = next {
-        if sq == to {
-            break;
-        }
-        if pos.piece_at(sq).is_some() {
-            set.insert(sq);
-            break;
-        }
-        next = sq.offset(df, dr);
-    }
-    set
-}
-
-/// The pieces of the capturer's side that make the recaptures on `target` illegal (pinners of false roots).
-fn pinners_of_protectors(view: &Position, capturer: Square, target: Square) -> crate::SquareSet {
-    let mut pinners = crate::SquareSet::EMPTY;
-    let side = view.turn();
-    let after = child(view, Move::new(capturer, target));
-    for protector in after.attackers(target, !side) {
-        let recapture = Move::new(protector, target);
-        if after.is_legal(recapture) {
-            continue;
-        }
-        let mut probe = after.clone();
-        probe.play_unchecked(recapture);
-        pinners |= probe.attackers(probe.general(!side), side);
-    }
-    pinners
-}
-
-fn idle_kind(ctx: &PlyContext<'_>, view: &Position) -> IdleKind {
-    let to = ctx.mv.to;
-    let moved = ctx.after.piece_at(to).expect("moved piece");
-    let takers: Vec<Move> = ctx.after.legal_captures().into_iter().filter(|m| m.to == to).collect();
-    if takers
-        .iter()
-        .any(|m| ctx.after.piece_at(m.from).is_some_and(|p| nominal_value(p.role) == nominal_value(moved.role)))
-        && moved.role != Role::Soldier
-    {
-        return IdleKind::Exchange;
-    }
-    if !takers.is_empty() && moved.role != Role::Soldier {
-        let recaptured = takers.iter().any(|&m| child(ctx.after, m).legal_captures().into_iter().any(|r| r.to == to));
-        if !recaptured {
-            return IdleKind::Sacrifice;
-        }
-    }
-    let attacked = view.attacks_from(to) & view.pieces_of(!moved.color);
-    if attacked.into_iter().any(|sq| view.piece_at(sq).is_some_and(|p| p.role != Role::General)) {
-        return IdleKind::Follow;
-    }
-    let opponent_lines = ctx
-        .before
-        .pieces_of(!moved.color)
-        .into_iter()
-        .filter(|&sq| matches!(ctx.before.piece_at(sq).map(|p| p.role), Some(Role::Chariot | Role::Cannon)));
-    for sq in opponent_lines {
-        if ctx.before.attacks_from(sq).contains(to) {
-            return IdleKind::Block;
-        }
-    }
-    IdleKind::Plain
 }

@@ -21,8 +21,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod chase_target;
 mod classify;
 pub(crate) mod cycle;
+mod idle;
 mod natural;
 mod roots;
 mod search;
