@@ -188,7 +188,7 @@ fn chase_of_an_unrooted_piece() {
 #[test]
 fn attacking_a_rooted_piece_of_equal_value_is_idle() {
     let c = classify("5k3/9/9/6n2/4c4/9/9/1N7/9/3K5 w - - 0 1", "b2d3");
-    assert_eq!(c.class, MoveClass::Idle(IdleKind::Follow));
+    assert!(matches!(c.class, MoveClass::Idle(_)), "{:?}", c.class);
     assert!(c.chases.is_empty());
 }
 
@@ -566,4 +566,12 @@ fn explanation_of_must_change() {
     assert!(text.contains("chase") && text.contains("idle") && text.contains("check"), "{text}");
     assert_lists_every_ply(&text, &v);
     assert!(Verdict::Continue.explanation().contains("continues"));
+}
+
+/// The red chariot i1 goes to a1 and faces the black chariot a9 on the open a-file: an exchange offer, idle.
+#[test]
+fn facing_an_equal_piece_is_an_exchange_offer() {
+    let c = classify("r2k5/9/9/9/9/9/9/9/8R/5K3 w - - 0 1", "i1a1");
+    assert_eq!(c.class, MoveClass::Idle(IdleKind::Exchange));
+    assert!(c.chases.is_empty());
 }
