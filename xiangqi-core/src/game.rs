@@ -204,6 +204,7 @@ impl Game {
                 ids_before: &self.ids[index],
                 ids_after: &self.ids[index + 1],
                 previous_move: index.checked_sub(1).map(|i| self.moves[i]),
+                previous: index.checked_sub(1).map(|i| (&self.positions[i], &self.ids[i])),
             };
             classify(&ctx, &self.config)
         }))

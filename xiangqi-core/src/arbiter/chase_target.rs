@@ -1,51 +1,26 @@
 //! The chased pieces of a move: who wins them, why they count, and whether the attack is joint.
 
 use super::classify::{ChaseTarget, PieceId};
-use super::roots::analyse_root_with;
+use super::roots::{analyse_root_with, Rooting};
 use super::search::child;
-use super::threats::{exchange_pairs, winning_threats, Threat, ThreatMeans};
+use super::threats::{Threat, ThreatMeans};
 use super::ArbiterConfig;
-use crate::{Move, Position, Role, Square, SquareSet};
+use crate::{Move, Position, Square, SquareSet};
 
-fn without(pos: &Position, sq: Square) -> Position {
-    let mut setup = pos.to_setup();
-    setup.board[sq.index()] = None;
-    Position::from_setup_unchecked(&setup)
-}
-
-/// Whether the side to move in `view` still wins the piece on `target` with the piece on `removed` gone.
-fn wins_without(view: &Position, after: &Position, removed: Square, target: Square, config: &ArbiterConfig) -> bool {
-    let reduced = without(view, removed);
-    let reduced_after = without(after, removed);
-    let pairs = exchange_pairs(&reduced, Some(&reduced_after), &config.limits);
-    winning_threats(&reduced, &pairs, 0, &config.limits, Some(target)).iter().any(|t| t.target == target)
-}
-
-pub(crate) fn make_target(
-    view: &Position,
-    after: &Position,
-    t: &Threat,
-    id: u8,
-    config: &ArbiterConfig,
-) -> ChaseTarget {
+/// The chased piece of the threat `t` (found in `view`, the board with the mover to move again), with why it
+/// counts and whether the attack is joint.
+pub(crate) fn make_target(view: &Position, t: &Threat, id: u8, config: &ArbiterConfig) -> ChaseTarget {
     let attacker_piece = view.piece_at(t.capturer).expect("attacker");
     let rooting = match t.means {
         ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
         ThreatMeans::Checks | ThreatMeans::Sequence => None,
     };
-    // The pieces that take part: other attackers of the target, and the pieces that pin its protectors.
-    let mut helpers = view.attackers(t.target, attacker_piece.color);
-    if t.means == ThreatMeans::Capture {
-        helpers |= pinners_of_protectors(view, t.capturer, t.target);
-    }
-    if attacker_piece.role == Role::Cannon {
-        // A screen is not a partner in the attack.
-        helpers &= !cannon_screen(view, t.capturer, t.target);
-    }
-    let joint = helpers
-        .into_iter()
-        .filter(|&sq| sq != t.capturer && view.piece_at(sq).is_some_and(|p| p.role != Role::General))
-        .any(|sq| !wins_without(view, after, sq, t.target, config));
+    // Joint: the root is outnumbered (少根), or another piece makes the protectors' recaptures illegal.
+    let pinners = match t.means {
+        ThreatMeans::Capture => pinners_of_protectors(view, t.capturer, t.target),
+        _ => SquareSet::EMPTY,
+    };
+    let joint = rooting == Some(Rooting::Insufficient) || pinners.into_iter().any(|sq| sq != t.capturer);
     ChaseTarget {
         attacker: t.capturer,
         attacker_piece,
@@ -56,28 +31,6 @@ pub(crate) fn make_target(
         rooting,
         joint,
     }
-}
-
-/// The piece between a cannon on `from` and its target on `to`, if they share a line.
-fn cannon_screen(pos: &Position, from: Square, to: Square) -> SquareSet {
-    let mut set = SquareSet::EMPTY;
-    let df = (i16::from(to.file()) - i16::from(from.file())).signum() as i8;
-    let dr = (i16::from(to.rank()) - i16::from(from.rank())).signum() as i8;
-    if df != 0 && dr != 0 {
-        return set;
-    }
-    let mut next = from.offset(df, dr);
-    while let Some(sq) = next {
-        if sq == to {
-            break;
-        }
-        if pos.piece_at(sq).is_some() {
-            set.insert(sq);
-            break;
-        }
-        next = sq.offset(df, dr);
-    }
-    set
 }
 
 /// The pieces of the capturer's side that make the recaptures on `target` illegal (pinners of false roots).

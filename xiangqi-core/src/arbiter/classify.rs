@@ -4,10 +4,10 @@ use super::chase_target::make_target;
 use super::idle::idle_kind;
 use super::roots::Rooting;
 use super::threats::{
-    check_view, exchange_pairs, mating_start, winnable_squares, winning_threats, Threat, ThreatMeans,
+    check_view, exchange_pairs, mating_start, winnable_squares, winning_threats, Accepted, Threat, ThreatMeans,
 };
 use super::{ArbiterConfig, SearchLimits};
-use crate::{Color, Move, Piece, Position, Role, Square};
+use crate::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
 /// A piece's identity for the whole game: given at the start position, carried along by its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -177,6 +177,8 @@ pub(crate) struct PlyContext<'a> {
     pub(crate) ids_after: &'a [u8; 90],
     /// The opponent's move that led to `before`, if any.
     pub(crate) previous_move: Option<Move>,
+    /// The position before that move and its piece identities, if known.
+    pub(crate) previous: Option<(&'a Position, &'a [u8; 90])>,
 }
 
 /// A position judged for one side: the board with that side to move, the same board with the opponent to
@@ -185,13 +187,13 @@ struct Judged<'a> {
     pos: &'a Position,
     opponent_view: Option<&'a Position>,
     pairs: Vec<Move>,
-    /// The mover's pieces the opponent could win before the move and still can (left out of the lines).
-    standing: u128,
+    /// Losses the mover has accepted, left out of the lines.
+    accepted: Accepted,
 }
 
 impl<'a> Judged<'a> {
     fn new(pos: &'a Position, opponent_view: Option<&'a Position>, limits: &SearchLimits) -> Judged<'a> {
-        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view, limits), standing: 0 }
+        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view, limits), accepted: Accepted::default() }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
@@ -199,8 +201,30 @@ impl<'a> Judged<'a> {
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.pairs, self.standing, limits, None)
+        winning_threats(self.pos, &self.pairs, self.accepted, limits, None)
     }
+}
+
+/// The mover's pieces in `pos` that the opponent attacks and already attacked before its last move (before
+/// the judged move when that is not known).
+fn standing_attacks(ctx: &PlyContext<'_>, pos: &Position, ids: &[u8; 90]) -> u128 {
+    let side = ctx.before.turn();
+    let (reference, reference_ids) = ctx.previous.unwrap_or((ctx.before, ctx.ids_before));
+    let before = attacked_by(reference, !side) & reference.pieces_of(side).bits();
+    let now = attacked_by(pos, !side) & pos.pieces_of(side).bits();
+    let mut mask = 0u128;
+    for sq in SquareSet::from_bits(now) {
+        let id = ids[sq.index()];
+        if SquareSet::from_bits(before).into_iter().any(|old| reference_ids[old.index()] == id) {
+            mask |= 1u128 << sq.index();
+        }
+    }
+    mask
+}
+
+/// Every square `color` attacks.
+fn attacked_by(pos: &Position, color: Color) -> u128 {
+    pos.pieces_of(color).into_iter().fold(0, |set, sq| set | pos.attacks_from(sq).bits())
 }
 
 /// What a check also attacks, for the rules that count a check that also chases (AXF): judged on the board
@@ -223,7 +247,7 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
     for t in after_threats {
         let id = ctx.ids_after[t.target.index()];
         if !old.contains(&id) && !chases.iter().any(|c| c.target_id.0 == id) {
-            chases.push(make_target(&view, ctx.after, &t, id, &config));
+            chases.push(make_target(&view, &t, id, &config));
         }
     }
     chases
@@ -253,7 +277,7 @@ fn sort_threats(
             .or_else(|| group.iter().find(|u| role_of(u) == Some(Role::Soldier)))
             .or_else(|| group.first())
             .expect("non-empty group");
-        let target = make_target(view, ctx.after, best, id, config);
+        let target = make_target(view, best, id, config);
         match role_of(best) {
             Some(Role::General) => result.general_chases.push(target),
             Some(Role::Soldier) => result.soldier_chases.push(target),
@@ -298,8 +322,15 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     let before_swapped = ctx.before.swap_turn();
     let mut judged_after = Judged::new(&view, Some(ctx.after), &config.limits);
     let judged_before = std::cell::OnceCell::new();
-    let judged_before =
-        || judged_before.get_or_init(|| Judged::new(ctx.before, before_swapped.as_ref(), &config.limits));
+    let judged_before = || {
+        judged_before.get_or_init(|| {
+            let mut judged = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits);
+            if !ctx.before.legal_captures().is_empty() {
+                judged.accepted.abandoned = standing_attacks(ctx, ctx.before, ctx.ids_before);
+            }
+            judged
+        })
+    };
 
     if config.limits.kill_moves > 0 {
         if let Some(start) = judged_after.kill_start(config) {
@@ -313,11 +344,17 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
 
     // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
     // does not spoil what its move threatens (figure 8).
-    if let Some(opponent_before) = before_swapped.as_ref() {
+    let can_capture = !view.legal_captures().is_empty();
+    if let (true, Some(opponent_before)) = (can_capture, before_swapped.as_ref()) {
         let now = winnable_squares(ctx.after, &config.limits);
         if now != 0 {
-            judged_after.standing = now & winnable_squares(opponent_before, &config.limits);
+            judged_after.accepted.standing = now & winnable_squares(opponent_before, &config.limits);
         }
+    }
+    // Pieces under an attack that stood before the opponent's last move: a capture that leaves them without
+    // its protection is still a threat (figures 22 and 28; figure 12's attack was fresh).
+    if can_capture {
+        judged_after.accepted.abandoned = standing_attacks(ctx, ctx.after, ctx.ids_after);
     }
     let after_threats = judged_after.threats(&config.limits);
     let before_threats = if after_threats.is_empty() {

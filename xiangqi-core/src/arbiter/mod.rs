@@ -64,7 +64,15 @@ pub fn classify_move(
     let mut ids_after = ids_before;
     ids_after[mv.to.index()] = ids_before[mv.from.index()];
     ids_after[mv.from.index()] = 0;
-    let ctx = PlyContext { before, after: &after, mv, ids_before: &ids_before, ids_after: &ids_after, previous_move };
+    let ctx = PlyContext {
+        before,
+        after: &after,
+        mv,
+        ids_before: &ids_before,
+        ids_after: &ids_after,
+        previous_move,
+        previous: None,
+    };
     Ok(classify(&ctx, config))
 }
 pub(crate) use cycle::judge_cycle;

@@ -3,6 +3,8 @@
 
 use super::value::{is_material, Balance};
 use super::SearchLimits;
+use std::collections::HashMap;
+
 use crate::movegen::for_each_target;
 use crate::position::{code_role_index, general_attacked, nearest, Checkers};
 use crate::tables::{HORSE_CHECKS, RAYS};
@@ -203,6 +205,8 @@ pub(crate) struct Searcher<'a> {
     nodes: u32,
     /// Captures left out of every line: the two captures of each exchange offer standing at the root (28.5).
     excluded: Vec<Move>,
+    /// Positions already searched for a mate by checks, and the answer.
+    mates: HashMap<(u64, u8), bool>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -210,7 +214,12 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new(), standing: 0 }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0 }
+    }
+
+    /// Changes the squares whose captures by the opponent are left out.
+    pub(crate) fn set_standing(&mut self, squares: u128) {
+        self.standing = squares;
     }
 
     /// Leaves the opponent's captures on `squares` out of every line.
@@ -290,6 +299,14 @@ impl<'a> Searcher<'a> {
             if depth.plies == 0 {
                 return stand_pat;
             }
+            if !ours && self.standing != 0 {
+                // Standing losses stay out of the line, unless nothing else answers the check.
+                let others: MoveList =
+                    moves.iter().copied().filter(|m| self.standing & (1u128 << m.to.index()) == 0).collect();
+                if !others.is_empty() {
+                    moves = others;
+                }
+            }
         } else {
             best = Some(stand_pat);
             if ours {
@@ -356,8 +373,20 @@ impl<'a> Searcher<'a> {
 
     /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
     pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
-        moves > 0
-            && checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves))
+        if moves == 0 {
+            return false;
+        }
+        // Checks played in another order reach the same positions: remember them.
+        let key = (pos.zobrist_hash(), moves);
+        if let Some(&known) = self.mates.get(&key) {
+            return known;
+        }
+        let found =
+            checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
+        if moves > 1 {
+            self.mates.insert(key, found);
+        }
+        found
     }
 
     /// Whether the checking move `m` forces mate by further checks within `moves` moves in all.

@@ -83,13 +83,25 @@ pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>, l
 /// Every gaining line of the side to move in `pos`, one per first move.
 /// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
 /// `pairs` are the exchange offers standing in `pos` (see [`exchange_pairs`]).
+/// Losses the mover has already accepted, left out of the lines that judge its threats.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Accepted {
+    /// Pieces the opponent could win before the move and still can.
+    pub(crate) standing: u128,
+    /// Pieces under an attack that stood before the opponent's last move: a capture that leaves them
+    /// without the capturer's protection is not spoilt by their loss.
+    pub(crate) abandoned: u128,
+}
+
+/// `accepted` are the losses left out of the lines.
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
-    standing: u128,
+    accepted: Accepted,
     limits: &SearchLimits,
     only: Option<Square>,
 ) -> Vec<Threat> {
+    let Accepted { standing, abandoned } = accepted;
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec()).ignoring_standing(standing);
     let origins = root_origins();
@@ -103,6 +115,9 @@ pub(crate) fn winning_threats(
             continue;
         }
         let depth = Depth::new(limits.capture_plies + 2, CAPTURE_CHECKS.min(limits.check_moves), limits.reply_checks);
+        let guarded = pos.attacks_from(m.from).bits() & abandoned;
+        let left = if guarded == 0 { 0 } else { guarded & !child(pos, m).attacks_from(m.to).bits() };
+        searcher.set_standing(standing | left);
         if is_material(victim, m.to) {
             let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
             if value > 0 {
@@ -138,6 +153,7 @@ pub(crate) fn winning_threats(
             }
         }
     }
+    searcher.set_standing(standing);
     if limits.check_moves > 0 {
         for m in checking_moves(pos) {
             if pos.piece_at(m.to).is_some() {
