@@ -194,6 +194,7 @@ impl Position {
         let checkers = Checkers::of(self, them);
         let in_check = general_attacked(occupied, general, them, &checkers);
         let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, &checkers) };
+        let evasions = if in_check { self.single_check_evasions(general) } else { None };
         let mut pieces = movers & self.by_color[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
@@ -202,9 +203,14 @@ impl Position {
             let is_general = from == general;
             // Leaving a dangerous square (or moving the general) needs a test whatever the target.
             let test_all = is_general || from_danger & bit(from) != 0;
+            // Against a single checker, other pieces can only capture it, block it or move its screen away.
+            let targets = match evasions {
+                Some((targets, screens)) if !is_general && screens & bit(from) == 0 => targets,
+                _ => u128::MAX,
+            };
             let mut go_on = true;
             let visit = |to: usize| {
-                if !go_on {
+                if !go_on || (targets != u128::MAX && targets & bit(to) == 0) {
                     return;
                 }
                 if (test_all || to_danger & bit(to) != 0)
@@ -223,6 +229,40 @@ impl Position {
             if !go_on {
                 return;
             }
+        }
+    }
+
+    /// When the general on `general` is checked by exactly one piece: the squares a move must reach to answer
+    /// it (the checker, the squares between it and the general, a checking horse's leg) and the pieces that
+    /// may answer by moving anywhere (a checking cannon's screen). `None` when no such narrowing applies.
+    fn single_check_evasions(&self, general: usize) -> Option<(u128, u128)> {
+        let king = Square::new_unchecked(general as u8);
+        let attackers = self.attackers(king, !self.turn).bits();
+        if attackers.count_ones() != 1 {
+            return None;
+        }
+        let checker = attackers.trailing_zeros() as usize;
+        let from = Square::new_unchecked(checker as u8);
+        match code_role_index(self.board[checker]) {
+            4 | 5 => {
+                let df = (i16::from(king.file()) - i16::from(from.file())).signum() as i8;
+                let dr = (i16::from(king.rank()) - i16::from(from.rank())).signum() as i8;
+                let mut between = 0u128;
+                let mut next = from.offset(df, dr);
+                while let Some(sq) = next.filter(|&sq| sq != king) {
+                    between |= bit(sq.index());
+                    next = sq.offset(df, dr);
+                }
+                Some((between | bit(checker), between))
+            }
+            3 => {
+                let df = i16::from(king.file()) - i16::from(from.file());
+                let dr = i16::from(king.rank()) - i16::from(from.rank());
+                let leg = if df.abs() == 2 { from.offset((df / 2) as i8, 0) } else { from.offset(0, (dr / 2) as i8) };
+                Some((bit(checker) | leg.map_or(0, |l| bit(l.index())), 0))
+            }
+            6 => Some((bit(checker), 0)),
+            _ => None,
         }
     }
 
