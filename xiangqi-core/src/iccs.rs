@@ -26,6 +26,22 @@ pub struct ParseIccsError {
 
 /// Parses `h2e2`, `H2E2`, `h2-e2` or `H2-E2` (surrounding whitespace is not accepted).
 pub fn parse(text: &str) -> Result<Move, ParseIccsError> {
+    parse_coordinates(text, rank_digit)
+}
+
+/// Reads a rank at byte `i`: the rank (0-9) and the index after it, or what was expected there.
+pub(crate) type RankReader = fn(&[u8], usize) -> Result<(u8, usize), &'static str>;
+
+fn rank_digit(bytes: &[u8], i: usize) -> Result<(u8, usize), &'static str> {
+    match bytes.get(i) {
+        Some(c @ b'0'..=b'9') => Ok((c - b'0', i + 1)),
+        Some(_) => Err("expected a rank digit 0-9"),
+        None => Err("text ends early, expected a rank digit 0-9"),
+    }
+}
+
+/// Parses `<file><rank>[-]<file><rank>` with ranks read by `rank`.
+pub(crate) fn parse_coordinates(text: &str, rank: RankReader) -> Result<Move, ParseIccsError> {
     let bytes = text.as_bytes();
     let err = |offset: usize, reason: &'static str| ParseIccsError { text: text.to_owned(), offset, reason };
     let file = |i: usize| -> Result<u8, ParseIccsError> {
@@ -35,20 +51,14 @@ pub fn parse(text: &str) -> Result<Move, ParseIccsError> {
             None => Err(err(i, "text ends early, expected a file letter a-i")),
         }
     };
-    let rank = |i: usize| -> Result<u8, ParseIccsError> {
-        match bytes.get(i) {
-            Some(c @ b'0'..=b'9') => Ok(c - b'0'),
-            Some(_) => Err(err(i, "expected a rank digit 0-9")),
-            None => Err(err(i, "text ends early, expected a rank digit 0-9")),
-        }
-    };
+    let read_rank = |i: usize| rank(bytes, i).map_err(|reason| err(i, reason));
     let from_file = file(0)?;
-    let from_rank = rank(1)?;
-    let second = if bytes.get(2) == Some(&b'-') { 3 } else { 2 };
+    let (from_rank, next) = read_rank(1)?;
+    let second = if bytes.get(next) == Some(&b'-') { next + 1 } else { next };
     let to_file = file(second)?;
-    let to_rank = rank(second + 1)?;
-    if bytes.len() > second + 2 {
-        return Err(err(second + 2, "unexpected text after the move"));
+    let (to_rank, end) = read_rank(second + 1)?;
+    if bytes.len() > end {
+        return Err(err(end, "unexpected text after the move"));
     }
     let sq = |f, r| Square::from_coords(f, r).expect("file and rank were range-checked");
     Ok(Move::new(sq(from_file, from_rank), sq(to_file, to_rank)))

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::iccs::ParseIccsError;
-use crate::{Move, Square};
+use crate::Move;
 
 /// Parses `h3e3`, `a10a9` (either case, optionally `h3-e3`); surrounding whitespace is not accepted.
 ///
@@ -23,34 +23,17 @@ use crate::{Move, Square};
 /// assert_eq!((m.from, m.to), (Square::H2, Square::E2));
 /// ```
 pub fn parse(text: &str) -> Result<Move, ParseIccsError> {
-    let bytes = text.as_bytes();
-    let err = |offset: usize, reason: &'static str| ParseIccsError { text: text.to_owned(), offset, reason };
-    let file = |i: usize| -> Result<u8, ParseIccsError> {
-        match bytes.get(i).map(u8::to_ascii_lowercase) {
-            Some(c @ b'a'..=b'i') => Ok(c - b'a'),
-            Some(_) => Err(err(i, "expected a file letter a-i")),
-            None => Err(err(i, "text ends early, expected a file letter a-i")),
-        }
-    };
-    // A rank 1..10 starting at `i`, and the index after it.
-    let rank = |i: usize| -> Result<(u8, usize), ParseIccsError> {
-        match (bytes.get(i), bytes.get(i + 1)) {
-            (Some(b'1'), Some(b'0')) => Ok((9, i + 2)),
-            (Some(c @ b'1'..=b'9'), _) => Ok((c - b'1', i + 1)),
-            (Some(_), _) => Err(err(i, "expected a rank 1-10")),
-            (None, _) => Err(err(i, "text ends early, expected a rank 1-10")),
-        }
-    };
-    let from_file = file(0)?;
-    let (from_rank, next) = rank(1)?;
-    let second = if bytes.get(next) == Some(&b'-') { next + 1 } else { next };
-    let to_file = file(second)?;
-    let (to_rank, end) = rank(second + 1)?;
-    if bytes.len() > end {
-        return Err(err(end, "unexpected text after the move"));
+    crate::iccs::parse_coordinates(text, rank_one_based)
+}
+
+/// A rank 1..10 at byte `i` (as 0..9), and the index after it.
+fn rank_one_based(bytes: &[u8], i: usize) -> Result<(u8, usize), &'static str> {
+    match (bytes.get(i), bytes.get(i + 1)) {
+        (Some(b'1'), Some(b'0')) => Ok((9, i + 2)),
+        (Some(c @ b'1'..=b'9'), _) => Ok((c - b'1', i + 1)),
+        (Some(_), _) => Err("expected a rank 1-10"),
+        (None, _) => Err("text ends early, expected a rank 1-10"),
     }
-    let sq = |f, r| Square::from_coords(f, r).expect("file and rank were range-checked");
-    Ok(Move::new(sq(from_file, from_rank), sq(to_file, to_rank)))
 }
 
 /// Writes a move with ranks 1..10, lower case, no dash: `h3e3`.
@@ -76,6 +59,7 @@ pub fn write(m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Square;
 
     #[test]
     fn every_move_round_trips() {
