@@ -60,7 +60,7 @@ pub(crate) fn for_each_capture_target(
                     continue;
                 }
                 let screen = nearest(blockers, dir);
-                let beyond = blockers & !upto(screen, dir) & !bit(screen);
+                let beyond = blockers & !upto(screen, dir);
                 if beyond != 0 {
                     let target = nearest(beyond, dir);
                     if theirs(board[target]) {
