@@ -4,7 +4,7 @@ use super::chase_target::make_target;
 use super::idle::idle_kind;
 use super::roots::Rooting;
 use super::threats::{
-    check_view, exchange_pairs, mating_start, winnable_squares, winning_threats, Accepted, Threat, ThreatMeans,
+    check_view, mating_start, winnable_squares, winning_threats, Accepted, Standoffs, Threat, ThreatMeans,
 };
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square, SquareSet};
@@ -181,27 +181,26 @@ pub(crate) struct PlyContext<'a> {
     pub(crate) previous: Option<(&'a Position, &'a [u8; 90])>,
 }
 
-/// A position judged for one side: the board with that side to move, the same board with the opponent to
-/// move (if it can be formed) and the exchange offers standing on it.
+/// A position judged for one side: the board with that side to move, the equal pieces facing each other on it,
+/// and the losses that side has accepted.
 struct Judged<'a> {
     pos: &'a Position,
-    opponent_view: Option<&'a Position>,
-    pairs: Vec<Move>,
+    standoffs: Standoffs,
     /// Losses the mover has accepted, left out of the lines.
     accepted: Accepted,
 }
 
 impl<'a> Judged<'a> {
-    fn new(pos: &'a Position, opponent_view: Option<&'a Position>, limits: &SearchLimits) -> Judged<'a> {
-        Judged { pos, opponent_view, pairs: exchange_pairs(pos, opponent_view, limits), accepted: Accepted::default() }
+    fn new(pos: &'a Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Judged<'a> {
+        Judged { pos, standoffs: Standoffs::of(pos, opponent_view, limits), accepted: Accepted::default() }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
-        mating_start(self.pos, self.opponent_view, &self.pairs, &config.limits, config.limits.kill_moves)
+        mating_start(self.pos, &self.standoffs, &config.limits, config.limits.kill_moves)
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.pairs, self.accepted, limits, None)
+        winning_threats(self.pos, &self.standoffs.pairs, self.accepted, limits, None)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Root analysis (28.16): is a piece protected against a given attacker, and why.
 
 use super::search::{root_origins, Depth, Searcher, FULL};
-use super::threats::exchange_pairs;
+use super::threats::Standoffs;
 use super::value::{nominal_value, Balance};
 use super::SearchLimits;
 use crate::{Color, Move, Piece, Position, Role, Square};
@@ -203,7 +203,8 @@ pub fn analyse_root_with(
         });
     }
     let opponent_view = if pos.turn() == side { pos.swap_turn() } else { Some(pos.clone()) };
-    let mut searcher = Searcher::new(limits, side).excluding(exchange_pairs(&view, opponent_view.as_ref(), limits));
+    let mut searcher =
+        Searcher::new(limits, side).excluding(Standoffs::of(&view, opponent_view.as_ref(), limits).pairs);
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let (exchange_gain, _) =
         searcher.after_move(&view, capture, Balance::default(), depth, &root_origins(), None, FULL);

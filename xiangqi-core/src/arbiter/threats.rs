@@ -34,13 +34,9 @@ pub(crate) struct Threat {
     pub(crate) means: ThreatMeans,
 }
 
-/// Whether `a` takes `x` as an exchange offer (28.5): equal value, and `x` could take `a` back at once
-/// without ending a whole piece of that value down, judged in `opponent_view` (the same board with the
-/// opponent to move).
-fn is_exchange_offer(pos: &Position, m: Move, opponent_view: Option<&Position>, limits: &SearchLimits) -> bool {
-    if !is_mutual_attack(pos, m, opponent_view) {
-        return false;
-    }
+/// For a mutual attack `m` (`a` takes `x`): whether `x` taking `a` back first, in `opponent_view`, does not
+/// leave its side a whole piece of that value down. Then the pair is an exchange offer (28.5).
+fn is_even_trade(pos: &Position, m: Move, opponent_view: Option<&Position>, limits: &SearchLimits) -> bool {
     let (Some(view), Some(a)) = (opponent_view, pos.piece_at(m.from)) else { return false };
     let mut searcher = Searcher::new(limits, view.turn());
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
@@ -61,28 +57,34 @@ fn is_mutual_attack(pos: &Position, m: Move, opponent_view: Option<&Position>) -
     opponent_view.is_some_and(|view| view.is_legal(Move::new(m.to, m.from)))
 }
 
-/// The captures of every mutual attack standing in `pos` (see [`is_mutual_attack`]): a kill does not start
-/// by taking such a partner (the book's figure 29), whether or not the trade would be even (figure 17).
-fn mutual_attacks(pos: &Position, opponent_view: Option<&Position>) -> Vec<Move> {
-    pos.legal_captures().into_iter().filter(|&m| is_mutual_attack(pos, m, opponent_view)).collect()
+/// The equal pieces facing each other in a position, found once for all the searches from it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Standoffs {
+    /// The side to move's captures of a piece of equal value that could take back (see [`is_mutual_attack`]):
+    /// a kill does not start with one (figure 29), whether or not the trade would be even (figure 17).
+    pub(crate) mutual: Vec<Move>,
+    /// Both captures of every exchange offer (a mutual attack where taking back is an even trade), left out
+    /// of every line searched from the position (28.5).
+    pub(crate) pairs: Vec<Move>,
 }
 
-/// Both captures of every exchange offer standing in `pos` (a piece of the side to move and an opposing
-/// piece of equal value attacking each other, each able to take the other).
-pub(crate) fn exchange_pairs(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Vec<Move> {
-    let mut pairs = Vec::new();
-    for m in pos.legal_captures() {
-        if is_exchange_offer(pos, m, opponent_view, limits) {
-            pairs.push(m);
-            pairs.push(Move::new(m.to, m.from));
+impl Standoffs {
+    /// The standoffs in `pos`, the side to move's captures judged in `opponent_view` (the same board with the
+    /// opponent to move).
+    pub(crate) fn of(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Standoffs {
+        let mutual: Vec<Move> =
+            pos.legal_captures().into_iter().filter(|&m| is_mutual_attack(pos, m, opponent_view)).collect();
+        let mut pairs = Vec::new();
+        for &m in &mutual {
+            if is_even_trade(pos, m, opponent_view, limits) {
+                pairs.push(m);
+                pairs.push(Move::new(m.to, m.from));
+            }
         }
+        Standoffs { mutual, pairs }
     }
-    pairs
 }
 
-/// Every gaining line of the side to move in `pos`, one per first move.
-/// With `only`, captures of other squares are skipped (lines of checks are searched whatever they win).
-/// `pairs` are the exchange offers standing in `pos` (see [`exchange_pairs`]).
 /// Losses the mover has already accepted, left out of the lines that judge its threats.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Accepted {
@@ -93,7 +95,9 @@ pub(crate) struct Accepted {
     pub(crate) abandoned: u128,
 }
 
-/// `accepted` are the losses left out of the lines.
+/// Every gaining line of the side to move in `pos`, one per first move. `pairs` are the exchange offers
+/// standing in `pos` (see [`Standoffs`]) and `accepted` the losses left out of the lines. With `only`,
+/// captures of other squares are skipped (lines of checks are searched whatever they win).
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
@@ -212,22 +216,13 @@ pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
     squares
 }
 
-/// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. The
-/// captures of exchange offers standing in `pos` (see [`exchange_pairs`]) are not part of a mate.
-/// Taking the partner of a mutual attack (see [`mutual_attacks`], judged with `opponent_view`) does not
-/// start a kill.
-pub(crate) fn mating_start(
-    pos: &Position,
-    opponent_view: Option<&Position>,
-    pairs: &[Move],
-    limits: &SearchLimits,
-    moves: u8,
-) -> Option<Move> {
+/// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. Taking
+/// the partner of a mutual attack does not start one, and exchange offers stay out of it (see [`Standoffs`]).
+pub(crate) fn mating_start(pos: &Position, standoffs: &Standoffs, limits: &SearchLimits, moves: u8) -> Option<Move> {
     let checks = checking_moves(pos);
     if checks.is_empty() {
         return None;
     }
-    let mutual = mutual_attacks(pos, opponent_view);
-    let mut searcher = Searcher::new(limits, pos.turn()).excluding(pairs.to_vec());
-    checks.into_iter().find(|&m| !pairs.contains(&m) && !mutual.contains(&m) && searcher.check_mates(pos, m, moves))
+    let mut searcher = Searcher::new(limits, pos.turn()).excluding(standoffs.pairs.clone());
+    checks.into_iter().find(|&m| !standoffs.mutual.contains(&m) && searcher.check_mates(pos, m, moves))
 }
