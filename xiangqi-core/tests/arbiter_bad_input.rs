@@ -1,7 +1,7 @@
 //! The arbiter on bad input and on arbitrary games: typed errors, never a panic.
 
 use proptest::prelude::*;
-use xiangqi_core::arbiter::{analyse_root, classify_move, ArbiterConfig, RootError, RuleSet, Verdict};
+use xiangqi_core::arbiter::{analyse_root, classify_move, ArbiterConfig, RootError, Rooting, RuleSet, Verdict};
 use xiangqi_core::{Color, Game, Move, Position, Square};
 
 #[test]
@@ -27,10 +27,15 @@ fn root_analysis_errors_are_typed() {
     // Red, to move, is in check from the chariot: black cannot be put on move to attack the advisor.
     let check = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/3K4r w - - 0 1").unwrap();
     assert_eq!(analyse_root(&check, Square::E1, Square::I0), Err(RootError::OpponentInCheck(Color::Red, Color::Black)));
-    // A capture the attacker cannot make legally.
-    let pinned = Position::from_fen("3k5/9/9/9/9/9/9/3r5/3R5/3K5 b - - 0 1").unwrap();
-    let report = analyse_root(&pinned, Square::D1, Square::D2).unwrap();
-    assert!(report.is_rooted() || report.exchange_gain <= 0 || report.real_roots().count() == 0);
+    // The red general covers its chariot, but taking back would face the black general: a false root.
+    let facing = Position::from_fen("3k5/9/9/9/9/9/9/3r5/3R5/3K5 b - - 0 1").unwrap();
+    let report = analyse_root(&facing, Square::D1, Square::D2).unwrap();
+    assert_eq!(report.rooting, Rooting::FalseRoot);
+    assert_eq!(report.real_roots().count(), 0);
+    assert_eq!(report.exchange_gain, 4);
+    // A capture the attacker cannot make at all.
+    let blocked = Position::from_fen("3k5/9/9/9/9/9/9/3r5/3N5/3RK4 b - - 0 1").unwrap();
+    assert_eq!(analyse_root(&blocked, Square::D0, Square::D2).unwrap().rooting, Rooting::NotCapturable);
 }
 
 #[test]
