@@ -1,8 +1,8 @@
 //! Root analysis (28.16): is a piece protected against a given attacker, and why.
 
-use super::search::{root_origins, Depth, Searcher, FULL};
+use super::search::{Depth, Searcher, FULL};
 use super::threats::Standoffs;
-use super::value::{nominal_value, Balance};
+use super::value::nominal_value;
 use super::SearchLimits;
 use crate::{Color, Move, Piece, Position, Role, Square};
 
@@ -206,8 +206,7 @@ pub fn analyse_root_with(
     let mut searcher =
         Searcher::new(limits, side).excluding(Standoffs::of(&view, opponent_view.as_ref(), limits).pairs);
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
-    let (exchange_gain, _) =
-        searcher.after_move(&view, capture, Balance::default(), depth, &root_origins(), None, FULL);
+    let (exchange_gain, _) = searcher.root_move(&view, capture, depth, FULL);
     let has_real_root = protectors.iter().any(|p| p.false_root.is_none());
     let rooting = if protectors.is_empty() {
         Rooting::Unrooted

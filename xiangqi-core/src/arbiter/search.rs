@@ -239,10 +239,16 @@ impl<'a> Searcher<'a> {
         self.nodes > self.limits.node_budget
     }
 
+    /// The value for the judged side of playing `m` in `pos`, at the root of a line (nothing won or lost yet),
+    /// and the most valuable piece the line wins, by its square in `pos`.
+    pub(crate) fn root_move(&mut self, pos: &Position, m: Move, depth: Depth, window: (i32, i32)) -> LineValue {
+        self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window)
+    }
+
     /// The value for the judged side of playing `m` in `pos` and continuing the line, searched in the
     /// window `(alpha, beta)` (fail-soft: outside the window only a bound).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn after_move(
+    fn after_move(
         &mut self,
         pos: &Position,
         m: Move,

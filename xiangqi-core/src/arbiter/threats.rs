@@ -1,12 +1,12 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{checking_moves, child, root_origins, Depth, Searcher, FULL, MATE};
+use super::search::{checking_moves, child, Depth, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
 const CAPTURE_CHECKS: u8 = 1;
 const GAIN_WINDOW: (i32, i32) = (0, 1);
-use super::value::{is_material, nominal_value, Balance};
+use super::value::{is_material, nominal_value};
 use super::SearchLimits;
 use crate::{Move, Position, Square};
 
@@ -41,7 +41,7 @@ fn is_even_trade(pos: &Position, m: Move, opponent_view: Option<&Position>, limi
     let mut searcher = Searcher::new(limits, view.turn());
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let back = Move::new(m.to, m.from);
-    let (value, _) = searcher.after_move(view, back, Balance::default(), depth, &root_origins(), None, FULL);
+    let (value, _) = searcher.root_move(view, back, depth, FULL);
     value > -nominal_value(a.role)
 }
 
@@ -108,7 +108,6 @@ pub(crate) fn winning_threats(
     let Accepted { standing, abandoned } = accepted;
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec()).ignoring_standing(standing);
-    let origins = root_origins();
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
         if only.is_some_and(|sq| sq != m.to) {
@@ -123,13 +122,13 @@ pub(crate) fn winning_threats(
         let left = if guarded == 0 { 0 } else { guarded & !child(pos, m).attacks_from(m.to).bits() };
         searcher.set_standing(standing | left);
         if is_material(victim, m.to) {
-            let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
+            let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
             if value > 0 {
                 let victim_value = super::value::won_value(victim, m.to);
                 // Does the line win more than the piece taken (a check that uncovers an attack on a chariot)?
                 let more = if only.is_none() {
                     let window = (victim_value, victim_value + 1);
-                    let (v, win) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, window);
+                    let (v, win) = searcher.root_move(pos, m, depth, window);
                     win.filter(|w| v > victim_value && w.value > victim_value)
                 } else {
                     None
@@ -147,7 +146,7 @@ pub(crate) fn winning_threats(
             }
         } else if only.is_none() {
             // Taking a piece of no value can open a line that wins one (a soldier taken with check).
-            let (value, win) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, (0, MATE));
+            let (value, win) = searcher.root_move(pos, m, depth, (0, MATE));
             if let (true, Some(win)) = (value > 0 && value < MATE, win) {
                 threats.push(Threat {
                     target: Square::new(usize::from(win.target)).expect("origin square"),
@@ -163,20 +162,13 @@ pub(crate) fn winning_threats(
             if pos.piece_at(m.to).is_some() {
                 continue; // already judged as a capture
             }
-            let next = child(pos, m);
-            let depth = Depth::new(
-                2 * limits.check_moves - 1 + limits.capture_plies,
-                limits.check_moves - 1,
-                limits.reply_checks,
-            );
-            let mut origins_after = origins;
-            origins_after[m.to.index()] = m.from.index() as u8;
-            origins_after[m.from.index()] = super::search::NO_ORIGIN;
-            let (mut value, mut win) =
-                searcher.line(&next, Balance::default(), depth, &origins_after, None, GAIN_WINDOW);
+            // The check itself is the first of the line's checking moves.
+            let depth =
+                Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
+            let (mut value, mut win) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
             if value > 0 {
                 // Tell a material gain from a mate (which makes a kill, not a chase).
-                (value, win) = searcher.line(&next, Balance::default(), depth, &origins_after, None, (0, MATE));
+                (value, win) = searcher.root_move(pos, m, depth, (0, MATE));
             }
             if let (true, Some(win)) = (value > 0 && value < MATE, win) {
                 threats.push(Threat {
@@ -201,14 +193,13 @@ pub(crate) fn check_view(after: &Position) -> Position {
 /// The squares of the pieces the side to move can win by a capture now (the exchange included).
 pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
     let mut searcher = Searcher::new(limits, pos.turn());
-    let origins = root_origins();
     let mut squares = 0u128;
     for m in pos.legal_captures() {
         if squares & (1u128 << m.to.index()) != 0 {
             continue;
         }
         let depth = Depth::new(limits.capture_plies, 0, 0);
-        let (value, _) = searcher.after_move(pos, m, Balance::default(), depth, &origins, None, GAIN_WINDOW);
+        let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
         if value > 0 {
             squares |= 1u128 << m.to.index();
         }
