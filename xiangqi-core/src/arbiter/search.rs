@@ -14,13 +14,13 @@ use crate::{Color, Move, MoveList, Position, Role, Square};
 pub(crate) const MATE: i32 = 10_000;
 
 /// No piece: an entry of [`Origins`].
-pub(crate) const NO_ORIGIN: u8 = u8::MAX;
+const NO_ORIGIN: u8 = u8::MAX;
 
 /// For every square, the square the piece now on it stood on at the root of the search.
-pub(crate) type Origins = [u8; 90];
+type Origins = [u8; 90];
 
 /// The identity origins of a root position.
-pub(crate) fn root_origins() -> Origins {
+fn root_origins() -> Origins {
     core::array::from_fn(|i| i as u8)
 }
 
@@ -222,12 +222,6 @@ impl<'a> Searcher<'a> {
         self.standing = squares;
     }
 
-    /// Leaves the opponent's captures on `squares` out of every line.
-    pub(crate) fn ignoring_standing(mut self, squares: u128) -> Searcher<'a> {
-        self.standing = squares;
-        self
-    }
-
     /// Leaves the captures `excluded` out of every line.
     pub(crate) fn excluding(mut self, excluded: Vec<Move>) -> Searcher<'a> {
         self.excluded = excluded;
@@ -278,7 +272,7 @@ impl<'a> Searcher<'a> {
 
     /// Minimax over captures (and, for the judged side, up to `depth.checks` checking moves), either side free
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
-    pub(crate) fn line(
+    fn line(
         &mut self,
         pos: &Position,
         bal: Balance,

@@ -107,7 +107,7 @@ pub(crate) fn winning_threats(
 ) -> Vec<Threat> {
     let Accepted { standing, abandoned } = accepted;
     let side = pos.turn();
-    let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec()).ignoring_standing(standing);
+    let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
     let mut threats = Vec::new();
     for m in pos.legal_captures() {
         if only.is_some_and(|sq| sq != m.to) {
