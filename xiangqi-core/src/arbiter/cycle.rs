@@ -32,16 +32,11 @@ fn profile<'a>(moves: impl Iterator<Item = &'a Classification>, count_soldiers: 
 }
 
 fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> SideProfile {
-    let mut any = false;
-    if moves.clone().all(|c| {
-        any = true;
-        c.class == MoveClass::Check
-    }) && any
-    {
+    if profile(moves.clone(), false) == SideProfile::PerpetualCheck {
         return SideProfile::PerpetualCheck;
     }
     // Every move chases (a check that also wins material counts), and one piece is chased on all of them.
-    // Soldiers may chase under these rules.
+    // A soldier's chase is allowed under these rules; the general may chase with other pieces.
     let mut common: Option<Vec<u8>> = None;
     for c in moves {
         let chasing = matches!(c.class, MoveClass::Chase | MoveClass::Check)
