@@ -25,6 +25,8 @@
 //!
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for the vocabulary types, moves (ICCS text) and positions (FEN).
+//! - `records` (on by default): game records, the [`record`] model with the PGN, XQF and DhtmlXQ
+//!   readers and writers, and text-encoding detection ([`encoding`]). Adds the `encoding_rs` dependency.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -53,6 +55,11 @@ pub mod notation;
 pub mod perft;
 pub mod wxf;
 pub mod zobrist;
+
+#[cfg(feature = "records")]
+pub mod encoding;
+#[cfg(feature = "records")]
+pub mod record;
 
 pub use color::Color;
 pub use game::{is_insufficient_material, Game};

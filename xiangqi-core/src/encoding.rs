@@ -1,0 +1,224 @@
+//! Text encodings of game records: UTF-8 (with or without a byte-order mark), UTF-16, GBK (read as
+//! GB18030) and Big5, detected from the bytes.
+//!
+//! A wrong decoder does not fail on Chinese text, it produces other characters, so detection scores
+//! each candidate by how many of its characters fall in the standard's block of frequent characters.
+//!
+//! ```
+//! use xiangqi_core::encoding::{self, TextEncoding};
+//!
+//! let big5 = b"\xac\xb6\xa4\x47\xa5\xad\xa4\xad"; // 炮二平五
+//! let gbk = b"\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5"; // 炮二平五
+//! assert_eq!(encoding::detect(big5), TextEncoding::Big5);
+//! assert_eq!(encoding::detect(gbk), TextEncoding::Gbk);
+//! assert_eq!(encoding::detect("炮二平五".as_bytes()), TextEncoding::Utf8);
+//! assert_eq!(encoding::decode(big5, TextEncoding::Big5).0, "炮二平五");
+//! assert_eq!(encoding::decode(gbk, TextEncoding::Gbk).0, "炮二平五");
+//! ```
+
+use std::borrow::Cow;
+
+use core::fmt;
+
+/// A text encoding of game records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TextEncoding {
+    /// UTF-8, with or without a byte-order mark (ASCII too).
+    Utf8,
+    /// UTF-16, little endian, with a byte-order mark.
+    Utf16Le,
+    /// UTF-16, big endian, with a byte-order mark.
+    Utf16Be,
+    /// GBK, decoded as its superset GB18030 (mainland Chinese software).
+    Gbk,
+    /// Big5 (traditional characters: Taiwan and Hong Kong).
+    Big5,
+}
+
+impl TextEncoding {
+    /// The label: `UTF-8`, `UTF-16LE`, `UTF-16BE`, `GBK`, `Big5`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Utf16Le => "UTF-16LE",
+            TextEncoding::Utf16Be => "UTF-16BE",
+            TextEncoding::Gbk => "GBK",
+            TextEncoding::Big5 => "Big5",
+        }
+    }
+
+    pub(crate) fn codec(self) -> &'static encoding_rs::Encoding {
+        match self {
+            TextEncoding::Utf8 => encoding_rs::UTF_8,
+            TextEncoding::Utf16Le => encoding_rs::UTF_16LE,
+            TextEncoding::Utf16Be => encoding_rs::UTF_16BE,
+            TextEncoding::Gbk => encoding_rs::GB18030,
+            TextEncoding::Big5 => encoding_rs::BIG5,
+        }
+    }
+
+    /// Whether every ASCII byte stands for itself and no byte `\n` belongs to a longer character, so
+    /// that the bytes can be split into lines before decoding (every encoding here but UTF-16).
+    pub const fn is_ascii_compatible(self) -> bool {
+        !matches!(self, TextEncoding::Utf16Le | TextEncoding::Utf16Be)
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`TextEncoding`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown text encoding {0:?} (expected utf-8, utf-16le, utf-16be, gbk, gb18030, gb2312 or big5)")]
+pub struct UnknownEncodingError(pub String);
+
+impl core::str::FromStr for TextEncoding {
+    type Err = UnknownEncodingError;
+
+    /// Reads a label, ignoring case, `-` and `_`: `utf8`, `UTF-8`, `gbk`, `gb18030`, `gb2312`, `big5`,
+    /// `utf-16le`, `utf-16be`.
+    fn from_str(text: &str) -> Result<TextEncoding, UnknownEncodingError> {
+        let folded: String = text.chars().filter(|c| !matches!(c, '-' | '_')).collect::<String>().to_ascii_lowercase();
+        Ok(match folded.as_str() {
+            "utf8" => TextEncoding::Utf8,
+            "utf16le" => TextEncoding::Utf16Le,
+            "utf16be" => TextEncoding::Utf16Be,
+            "gbk" | "gb18030" | "gb2312" | "cp936" => TextEncoding::Gbk,
+            "big5" | "cp950" => TextEncoding::Big5,
+            _ => return Err(UnknownEncodingError(text.to_owned())),
+        })
+    }
+}
+
+/// The encoding of a text: a byte-order mark if there is one, else UTF-8 if the bytes are valid UTF-8
+/// (a character cut at the very end is allowed, so that a prefix of a file can be judged), else
+/// whichever of GBK and Big5 scores higher.
+///
+/// The score of a candidate is `(frequent - 4 * replaced) / non_ascii` over its decoding: `frequent`
+/// counts characters in the standard's block of frequent characters (GB2312 level 1, codes
+/// `B0A1`..`D7FE`; Big5's frequently used characters, `A440`..`C67E`), `replaced` the bytes that do not
+/// decode. Ties go to GBK.
+pub fn detect(bytes: &[u8]) -> TextEncoding {
+    if let Some(encoding) = bom(bytes) {
+        return encoding;
+    }
+    match core::str::from_utf8(bytes) {
+        Ok(_) => return TextEncoding::Utf8,
+        Err(err) if err.error_len().is_none() => return TextEncoding::Utf8,
+        Err(_) => {}
+    }
+    if score(bytes, TextEncoding::Big5) > score(bytes, TextEncoding::Gbk) {
+        TextEncoding::Big5
+    } else {
+        TextEncoding::Gbk
+    }
+}
+
+/// The encoding a byte-order mark at the start of `bytes` announces.
+pub fn bom(bytes: &[u8]) -> Option<TextEncoding> {
+    match bytes {
+        [0xEF, 0xBB, 0xBF, ..] => Some(TextEncoding::Utf8),
+        [0xFF, 0xFE, ..] => Some(TextEncoding::Utf16Le),
+        [0xFE, 0xFF, ..] => Some(TextEncoding::Utf16Be),
+        _ => None,
+    }
+}
+
+/// Detection's score of one double-byte candidate, in thousandths.
+fn score(bytes: &[u8], encoding: TextEncoding) -> i64 {
+    let (mut frequent, mut replaced, mut non_ascii) = (0i64, 0i64, 0i64);
+    let mut i = 0;
+    while i < bytes.len() {
+        let lead = bytes[i];
+        if lead < 0x80 {
+            i += 1;
+            continue;
+        }
+        non_ascii += 1;
+        let Some(&trail) = bytes.get(i + 1) else {
+            replaced += 1;
+            break;
+        };
+        let code = u16::from(lead) << 8 | u16::from(trail);
+        let valid = match encoding {
+            TextEncoding::Big5 => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0xA1..=0xFE),
+            _ => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0x80..=0xFE),
+        };
+        if !valid {
+            replaced += 1;
+            i += 1;
+            continue;
+        }
+        let is_frequent = match encoding {
+            TextEncoding::Big5 => (0xA440..=0xC67E).contains(&code),
+            _ => (0xB0A1..=0xD7FE).contains(&code) && (0xA1..=0xFE).contains(&trail),
+        };
+        frequent += i64::from(is_frequent);
+        i += 2;
+    }
+    if non_ascii == 0 {
+        return 0;
+    }
+    (frequent - 4 * replaced) * 1000 / non_ascii
+}
+
+/// Decodes a text (after removing a byte-order mark). Bytes that do not decode become U+FFFD; the flag
+/// says whether there were any.
+pub fn decode(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, bool) {
+    let bytes = match (bom(bytes), encoding) {
+        (Some(TextEncoding::Utf8), TextEncoding::Utf8) => &bytes[3..],
+        (Some(TextEncoding::Utf16Le), TextEncoding::Utf16Le) | (Some(TextEncoding::Utf16Be), TextEncoding::Utf16Be) => {
+            &bytes[2..]
+        }
+        _ => bytes,
+    };
+    encoding.codec().decode_without_bom_handling(bytes)
+}
+
+/// Encodes a text. Characters the encoding cannot hold become numeric character references
+/// (`&#12345;`), as `encoding_rs` does; UTF-16 targets are written as UTF-8. The flag says whether
+/// any character was replaced.
+pub fn encode(text: &str, encoding: TextEncoding) -> (Cow<'_, [u8]>, bool) {
+    let (bytes, _, replaced) = encoding.codec().encode(text);
+    (bytes, replaced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_order_marks_win() {
+        assert_eq!(detect(b"\xEF\xBB\xBF[Game]"), TextEncoding::Utf8);
+        assert_eq!(detect(b"\xFF\xFE[\x00"), TextEncoding::Utf16Le);
+        assert_eq!(decode(b"\xEF\xBB\xBFab", TextEncoding::Utf8).0, "ab");
+        assert_eq!(decode(b"\xFF\xFEa\x00", TextEncoding::Utf16Le).0, "a");
+    }
+
+    #[test]
+    fn a_cut_character_at_the_end_is_still_utf8() {
+        let text = "炮二平五".as_bytes();
+        assert_eq!(detect(&text[..text.len() - 1]), TextEncoding::Utf8);
+    }
+
+    #[test]
+    fn traditional_and_simplified_text_is_told_apart() {
+        let traditional = "[Event \"象棋\"]\n1. 炮二平五 馬８進７\n2. 馬二進三 車９平８\n";
+        let simplified = "[Event \"象棋\"]\n1. 炮二平五 马８进７\n2. 马二进三 车９平８\n";
+        let (big5, _) = encode(traditional, TextEncoding::Big5);
+        let (gbk, _) = encode(simplified, TextEncoding::Gbk);
+        assert_eq!(detect(&big5), TextEncoding::Big5);
+        assert_eq!(detect(&gbk), TextEncoding::Gbk);
+        assert_eq!(decode(&big5, TextEncoding::Big5), (traditional.into(), false));
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!("GB-2312".parse(), Ok(TextEncoding::Gbk));
+        assert_eq!("Big5".parse(), Ok(TextEncoding::Big5));
+        assert!("latin1".parse::<TextEncoding>().is_err());
+    }
+}

@@ -1,0 +1,281 @@
+//! The game model shared by every record format: tags, a start position, a tree of moves with comments
+//! and annotations, and a result; and where a reader met a problem ([`Location`]).
+//!
+//! Every move stored in a [`MoveTree`] is legal in the position it is played from: the readers check
+//! each move as they add it, and [`MoveTree::add_move`] refuses an illegal one.
+//!
+//! ```
+//! use xiangqi_core::record::{GameRecord, GameResult};
+//! use xiangqi_core::Position;
+//!
+//! let mut record = GameRecord::new(Position::default());
+//! let root = record.tree.root();
+//! let cannon = record.tree.add_move(root, "h2e2".parse()?)?;
+//! let horse = record.tree.add_move(cannon, "h9g7".parse()?)?;
+//! record.tree.add_move(cannon, "b9c7".parse()?)?; // a variation: the other horse
+//! record.tree.set_comment(horse, "the usual answer");
+//! record.tags.set("Red", "Hu Ronghua");
+//! record.result = GameResult::Draw;
+//!
+//! assert_eq!(record.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
+//! assert_eq!(record.tree.lines().len(), 2);
+//! assert_eq!(record.tree.comment(horse), Some("the usual answer"));
+//! assert_eq!(record.tags.get("Red"), Some("Hu Ronghua"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod tree;
+
+pub use tree::{MoveTree, NodeId};
+
+use core::fmt;
+
+use crate::{Move, Position};
+
+/// One game as a record holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Tag pairs (PGN tags, XQF header fields, DhtmlXQ information fields) in the order they were read.
+    pub tags: Tags,
+    /// The start position and every move, with variations and comments. The root's comment is the
+    /// comment before the first move.
+    pub tree: MoveTree,
+    /// The result the record states (not judged from the moves).
+    pub result: GameResult,
+    /// Problems the reader worked around without losing the game: a garbled side-to-move field, a
+    /// variation that could not be attached, text that is not valid in its encoding.
+    pub warnings: Vec<ReadWarning>,
+}
+
+impl GameRecord {
+    /// An empty record starting at `start`: no tags, no moves, result unknown.
+    pub fn new(start: Position) -> GameRecord {
+        GameRecord {
+            tags: Tags::default(),
+            tree: MoveTree::new(start),
+            result: GameResult::Unknown,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// A record of one line of moves, each checked for legality.
+    ///
+    /// ```
+    /// use xiangqi_core::{record::GameRecord, Position};
+    /// let moves = ["h2e2".parse()?, "h9g7".parse()?];
+    /// let record = GameRecord::from_moves(Position::default(), moves)?;
+    /// assert_eq!(record.tree.main_line_len(), 2);
+    /// assert!(GameRecord::from_moves(Position::default(), ["h2h8".parse()?]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_moves(start: Position, moves: impl IntoIterator<Item = Move>) -> Result<GameRecord, crate::PlayError> {
+        let mut record = GameRecord::new(start);
+        let mut pos = record.tree.start().clone();
+        let mut node = record.tree.root();
+        for m in moves {
+            pos = pos.play(m)?;
+            node = record.tree.push_unchecked(node, m);
+        }
+        Ok(record)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        self.tree.start()
+    }
+
+    /// The main line's moves (the first child at every node).
+    pub fn main_line(&self) -> impl Iterator<Item = Move> + '_ {
+        self.tree.main_line()
+    }
+
+    /// The position after the last move of the main line.
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start().clone();
+        for m in self.main_line() {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    /// The main line as an arbiter [`Game`](crate::Game), ready for [`Game::verdict`](crate::Game::verdict).
+    ///
+    /// ```
+    /// use xiangqi_core::{record::GameRecord, Position};
+    /// let record = GameRecord::from_moves(Position::default(), ["h2e2".parse()?])?;
+    /// assert_eq!(record.to_game().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_game(&self) -> crate::Game {
+        let mut game = crate::Game::new(self.start().clone());
+        for m in self.main_line() {
+            game.push(m).expect("moves in a record are legal");
+        }
+        game
+    }
+}
+
+/// Tag pairs in the order they were read or set. Names compare exactly (`Red`, not `red`).
+///
+/// ```
+/// use xiangqi_core::record::Tags;
+/// let mut tags = Tags::default();
+/// tags.set("Event", "Zhongli Cup");
+/// tags.set("Red", "Zhao Guorong");
+/// tags.set("Event", "Zhongli Cup 1997"); // replaces, keeps its place
+/// assert_eq!(tags.iter().map(|(n, _)| n).collect::<Vec<_>>(), ["Event", "Red"]);
+/// assert_eq!(tags.get("Event"), Some("Zhongli Cup 1997"));
+/// assert_eq!(tags.remove("Red").as_deref(), Some("Zhao Guorong"));
+/// assert!(tags.get("Red").is_none());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    /// The value of a tag.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag: replaces the value in place, or appends the tag.
+    pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
+        let name = name.into();
+        let value = value.into();
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    /// Removes a tag and returns its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let i = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// Every tag, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// The number of tags.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is no tag.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The result a record states.
+///
+/// ```
+/// use xiangqi_core::record::GameResult;
+/// assert_eq!("1-0".parse::<GameResult>(), Ok(GameResult::RedWins));
+/// assert_eq!("黑胜".parse::<GameResult>(), Ok(GameResult::BlackWins));
+/// assert_eq!(GameResult::Draw.to_string(), "1/2-1/2");
+/// assert!("2-0".parse::<GameResult>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Red won: `1-0`.
+    RedWins,
+    /// Black won: `0-1`.
+    BlackWins,
+    /// A draw: `1/2-1/2`.
+    Draw,
+    /// Not known, or the game is not over: `*`.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn as_pgn(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_pgn())
+    }
+}
+
+/// The error of [`GameResult`]'s `FromStr`: the text is no result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a game result: {0:?}")]
+pub struct ParseResultError(pub String);
+
+impl core::str::FromStr for GameResult {
+    type Err = ParseResultError;
+
+    /// Reads the PGN tokens (also `½-½` and `0.5-0.5`) and the Chinese words used by Chinese tools
+    /// (`红胜` `紅勝` `黑胜` `黑勝` `和棋` `和局` `未知`).
+    fn from_str(text: &str) -> Result<GameResult, ParseResultError> {
+        Ok(match text.trim() {
+            "1-0" | "红胜" | "紅勝" | "红先胜" | "紅先勝" => GameResult::RedWins,
+            "0-1" | "黑胜" | "黑勝" | "红先负" | "紅先負" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" | "0.5-0.5" | "和棋" | "和局" | "红先和" | "紅先和" => GameResult::Draw,
+            "*" | "未知" | "" => GameResult::Unknown,
+            other => return Err(ParseResultError(other.to_owned())),
+        })
+    }
+}
+
+/// A problem a reader worked around: the game was read, but not exactly as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadWarning {
+    /// The ply the problem concerns (1 = the first move), if any.
+    pub ply: Option<usize>,
+    /// What was wrong and what the reader did about it.
+    pub message: String,
+}
+
+impl fmt::Display for ReadWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ply {
+            Some(ply) => write!(f, "ply {ply}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Where in a file a reader met a problem. Every error of the record readers carries one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Location {
+    /// The game's index in the file, from 0.
+    pub game_index: usize,
+    /// The byte offset in the file (of the token, record or field at fault; of the game's start when
+    /// nothing narrower is known).
+    pub byte_offset: u64,
+    /// The line number, from 1, for text formats.
+    pub line: Option<u64>,
+    /// The ply at fault (1 = the first move), when a move is at fault.
+    pub ply: Option<usize>,
+    /// The offending text as read (a move token, a field), when there is one.
+    pub token: Option<String>,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, byte {}", self.game_index, self.byte_offset)?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
+        if let Some(ply) = self.ply {
+            write!(f, ", ply {ply}")?;
+        }
+        if let Some(token) = &self.token {
+            write!(f, ", at {token:?}")?;
+        }
+        Ok(())
+    }
+}
