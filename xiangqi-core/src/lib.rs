@@ -59,6 +59,8 @@ pub mod zobrist;
 #[cfg(feature = "records")]
 pub mod encoding;
 #[cfg(feature = "records")]
+pub mod pgn;
+#[cfg(feature = "records")]
 pub mod record;
 
 pub use color::Color;

@@ -116,6 +116,18 @@ impl PositionErrorKinds {
         self.0 & other.0 == other.0
     }
 
+    /// The kinds in `self` or in `other` (`|` in constant expressions).
+    ///
+    /// ```
+    /// use xiangqi_core::PositionErrorKinds;
+    /// const PLACEMENT: PositionErrorKinds =
+    ///     PositionErrorKinds::ADVISOR_PLACEMENT.union(PositionErrorKinds::ELEPHANT_PLACEMENT);
+    /// assert!(PLACEMENT.contains(PositionErrorKinds::ELEPHANT_PLACEMENT));
+    /// ```
+    pub const fn union(self, other: PositionErrorKinds) -> PositionErrorKinds {
+        PositionErrorKinds(self.0 | other.0)
+    }
+
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0

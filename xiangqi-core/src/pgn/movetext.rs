@@ -1,0 +1,636 @@
+//! One game being read: its tag lines, then its movetext, fed a line at a time.
+
+use crate::encoding::{self, TextEncoding};
+use crate::fen::{Fen, FenError};
+use crate::notation::{self, ParseMoveError};
+use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
+use crate::{Notation, Position, PositionErrorKinds};
+
+use super::{tags, PgnError, PgnErrorKind};
+
+/// Placement rules composed positions break on purpose; a start position breaking them is read with a
+/// warning.
+const PLACEMENT: PositionErrorKinds = PositionErrorKinds::ADVISOR_PLACEMENT
+    .union(PositionErrorKinds::ELEPHANT_PLACEMENT)
+    .union(PositionErrorKinds::SOLDIER_PLACEMENT);
+
+/// Where a line sits in the file.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct LineInfo {
+    /// Byte offset of the line's first byte.
+    pub offset: u64,
+    /// Line number, from 1.
+    pub number: u64,
+    /// The file's encoding, to turn a column in the decoded line into bytes.
+    pub encoding: TextEncoding,
+}
+
+impl LineInfo {
+    fn at(&self, line: &str, column: usize) -> (u64, u64) {
+        let prefix = &line[..column];
+        let bytes = match self.encoding {
+            TextEncoding::Utf8 | TextEncoding::Utf16Le | TextEncoding::Utf16Be => prefix.len(),
+            other if prefix.is_ascii() => {
+                let _ = other;
+                prefix.len()
+            }
+            other => encoding::encode(prefix, other).0.len(),
+        };
+        (self.offset + bytes as u64, self.number)
+    }
+}
+
+/// A variation left open by `(`: where the line it interrupts stands.
+struct Frame {
+    node: NodeId,
+    pos: Position,
+    before: Option<Position>,
+}
+
+/// The moves being read: the record, the current node and the positions at and before it.
+struct Moves {
+    record: GameRecord,
+    node: NodeId,
+    pos: Position,
+    /// The position before the current node's move (`None` at the root, or when not yet known).
+    before: Option<Position>,
+    stack: Vec<Frame>,
+    /// When a variation holds a move that cannot be read: the nesting depth whose `)` ends the skip.
+    skip_from: Option<usize>,
+    /// The start side came from no usable FEN field, or may still be swapped by the first move.
+    side_may_swap: bool,
+}
+
+pub(super) struct GameBuilder {
+    index: usize,
+    start: (u64, u64),
+    tags: crate::record::Tags,
+    /// A tag whose value goes on over several lines, with where it started.
+    open_tag: Option<(String, (u64, u64))>,
+    fen_at: (u64, u64),
+    moves: Option<Moves>,
+    notation: Option<Notation>,
+    forced_notation: Option<Notation>,
+    comment: Option<String>,
+    /// A result token was read: the rest up to the next tag line is a footer.
+    footer: bool,
+    movetext_result: Option<GameResult>,
+    error: Option<PgnError>,
+    warnings: Vec<ReadWarning>,
+    seen_movetext: bool,
+}
+
+impl GameBuilder {
+    pub(super) fn new(index: usize, start: (u64, u64), forced_notation: Option<Notation>) -> GameBuilder {
+        GameBuilder {
+            index,
+            start,
+            tags: Default::default(),
+            open_tag: None,
+            fen_at: start,
+            moves: None,
+            notation: forced_notation,
+            forced_notation,
+            comment: None,
+            footer: false,
+            movetext_result: None,
+            error: None,
+            warnings: Vec::new(),
+            seen_movetext: false,
+        }
+    }
+
+    /// Whether anything but tags has been read (a tag line then starts the next game).
+    pub(super) fn has_movetext(&self) -> bool {
+        self.seen_movetext
+    }
+
+    /// Whether a `{` comment is open (a `[` line then belongs to it).
+    pub(super) fn in_comment(&self) -> bool {
+        self.comment.is_some()
+    }
+
+    /// Whether a tag value is still open (the next line continues it unless it starts a tag).
+    pub(super) fn in_tag(&self) -> bool {
+        self.open_tag.is_some()
+    }
+
+    /// Whether the game already has a tag of this name (a repeated tag starts the next game).
+    pub(super) fn has_tag(&self, line: &str) -> bool {
+        tags::parse(line).is_some_and(|(name, _)| self.tags.get(&name).is_some())
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.tags.is_empty() && !self.seen_movetext && self.open_tag.is_none()
+    }
+
+    /// A tag line, or a line continuing an open tag value.
+    pub(super) fn feed_tag(&mut self, line: &str, info: LineInfo) {
+        let (text, at) = match self.open_tag.take() {
+            Some((mut text, at)) if !tags::is_tag_line(line.trim_start()) => {
+                text.push('\n');
+                text.push_str(line);
+                (text, at)
+            }
+            Some((text, at)) => {
+                self.finish_tag(&text, at);
+                (line.to_owned(), (info.offset, info.number))
+            }
+            None => (line.to_owned(), (info.offset, info.number)),
+        };
+        if tags::is_complete(&text) {
+            self.finish_tag(&text, at);
+        } else {
+            self.open_tag = Some((text, at));
+        }
+    }
+
+    fn finish_tag(&mut self, text: &str, at: (u64, u64)) {
+        match tags::parse(text) {
+            Some((name, value)) => {
+                if name == "FEN" {
+                    self.fen_at = at;
+                }
+                self.tags.set(name, value);
+            }
+            None => self.warnings.push(warning(None, format!("line {}: unreadable tag line {text:?}", at.1))),
+        }
+    }
+
+    /// A movetext line (or a footer line after the result).
+    pub(super) fn feed_movetext(&mut self, line: &str, info: LineInfo) {
+        if let Some((text, at)) = self.open_tag.take() {
+            self.finish_tag(&text, at);
+        }
+        if self.footer {
+            return;
+        }
+        let mut i = 0;
+        let bytes = line.as_bytes();
+        while i < line.len() {
+            if let Some(comment) = &mut self.comment {
+                match line[i..].find('}') {
+                    Some(end) => {
+                        comment.push_str(&line[i..i + end]);
+                        i += end + 1;
+                        self.close_comment();
+                        continue;
+                    }
+                    None => {
+                        comment.push_str(&line[i..]);
+                        comment.push('\n');
+                        return;
+                    }
+                }
+            }
+            let rest = &line[i..];
+            let trimmed = rest.trim_start_matches(is_space);
+            i += rest.len() - trimmed.len();
+            let Some(c) = trimmed.chars().next() else { break };
+            self.seen_movetext = true;
+            if self.footer {
+                return;
+            }
+            match c {
+                '{' => {
+                    self.comment = Some(String::new());
+                    i += 1;
+                }
+                ';' => {
+                    self.comment = Some(line[i + 1..].to_owned());
+                    self.close_comment();
+                    return;
+                }
+                '%' if i == 0 => return,
+                '(' => {
+                    self.open_variation(line, i, info);
+                    i += 1;
+                }
+                ')' => {
+                    self.close_variation(line, i, info);
+                    i += 1;
+                }
+                _ => {
+                    let len = trimmed.find(|c: char| is_space(c) || "{}();".contains(c)).unwrap_or(trimmed.len());
+                    let word = &trimmed[..len.max(c.len_utf8())];
+                    self.word(word, line, i, info);
+                    i += word.len();
+                }
+            }
+            debug_assert!(i <= bytes.len());
+        }
+    }
+
+    fn close_comment(&mut self) {
+        let Some(text) = self.comment.take() else { return };
+        let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+        if text.is_empty() {
+            return;
+        }
+        if let Some(moves) = self.moves.as_mut().filter(|m| m.skip_from.is_none()) {
+            moves.record.tree.append_comment(moves.node, text);
+        } else if self.moves.is_none() && self.error.is_none() {
+            // A comment before the first move: kept until the start position exists.
+            self.pending_root_comment(text);
+        }
+    }
+
+    fn pending_root_comment(&mut self, text: &str) {
+        if self.ensure_moves().is_some() {
+            let moves = self.moves.as_mut().expect("just made");
+            let root = moves.record.tree.root();
+            moves.record.tree.append_comment(root, text);
+        }
+    }
+
+    /// Builds the start position from the tags the first time movetext needs it. `None` once the game
+    /// has failed.
+    fn ensure_moves(&mut self) -> Option<&mut Moves> {
+        if self.error.is_some() {
+            return None;
+        }
+        if self.moves.is_none() {
+            if self.forced_notation.is_none() {
+                if let Some(format) = self.tags.get("Format") {
+                    match parse_format(format) {
+                        Some(notation) => self.notation = notation,
+                        None => {
+                            let kind = PgnErrorKind::UnknownFormat(format.to_owned());
+                            self.fail_at(self.start, None, Some(format.to_owned()), kind, None);
+                            return None;
+                        }
+                    }
+                }
+            }
+            match start_position(self.tags.get("FEN")) {
+                Ok((pos, side_known, problems)) => {
+                    if !problems.is_empty() {
+                        let message = format!("the start position breaks placement rules ({problems}); read as given");
+                        self.warnings.push(warning(None, message));
+                    }
+                    if !side_known {
+                        self.warnings
+                            .push(warning(None, "the FEN names no side to move; the first move decides".into()));
+                    }
+                    let mut record = GameRecord::new(pos.clone());
+                    record.tags = self.tags.clone();
+                    let root = record.tree.root();
+                    self.moves = Some(Moves {
+                        record,
+                        node: root,
+                        pos,
+                        before: None,
+                        stack: Vec::new(),
+                        skip_from: None,
+                        side_may_swap: true,
+                    });
+                }
+                Err(err) => {
+                    let token = self.tags.get("FEN").map(str::to_owned);
+                    self.fail_at(self.fen_at, None, token, PgnErrorKind::Fen(Box::new(err)), None);
+                    return None;
+                }
+            }
+        }
+        self.moves.as_mut()
+    }
+
+    fn fail_at(
+        &mut self,
+        at: (u64, u64),
+        ply: Option<usize>,
+        token: Option<String>,
+        kind: PgnErrorKind,
+        partial: Option<Box<GameRecord>>,
+    ) {
+        if self.error.is_some() {
+            return;
+        }
+        let location = Location { game_index: self.index, byte_offset: at.0, line: Some(at.1), ply, token };
+        self.error = Some(PgnError { location, kind, partial });
+    }
+
+    fn open_variation(&mut self, line: &str, column: usize, info: LineInfo) {
+        let Some(moves) = self.ensure_moves() else { return };
+        if moves.skip_from.is_some() {
+            moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: None });
+            return;
+        }
+        let Some(parent) = moves.record.tree.parent(moves.node) else {
+            let message = format!("line {}: a variation before any move is ignored", info.at(line, column).1);
+            moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: None });
+            moves.skip_from = Some(moves.stack.len());
+            self.warnings.push(warning(None, message));
+            return;
+        };
+        let before = moves.before.take().unwrap_or_else(|| moves.record.tree.position_at(parent));
+        let frame =
+            Frame { node: moves.node, pos: core::mem::replace(&mut moves.pos, before.clone()), before: Some(before) };
+        moves.stack.push(frame);
+        moves.node = parent;
+        moves.before = None;
+    }
+
+    fn close_variation(&mut self, line: &str, column: usize, info: LineInfo) {
+        let Some(moves) = self.ensure_moves() else { return };
+        let depth = moves.stack.len();
+        let Some(frame) = moves.stack.pop() else {
+            let message = format!("line {}: a `)` without its `(` is ignored", info.at(line, column).1);
+            self.warnings.push(warning(None, message));
+            return;
+        };
+        if moves.skip_from.is_some_and(|from| from >= depth) {
+            moves.skip_from = None;
+        }
+        if moves.skip_from.is_none() {
+            moves.node = frame.node;
+            moves.pos = frame.pos;
+            moves.before = frame.before;
+        }
+    }
+
+    fn word(&mut self, word: &str, line: &str, column: usize, info: LineInfo) {
+        if let Some(result) = result_token(word) {
+            let at_top = self.moves.as_ref().map_or(true, |m| m.stack.is_empty());
+            if at_top {
+                self.movetext_result = Some(result);
+                self.footer = true;
+            }
+            return;
+        }
+        if let Some(digits) = word.strip_prefix('$') {
+            if let Ok(nag) = digits.parse::<u8>() {
+                if let Some(moves) = self.ensure_moves().filter(|m| m.skip_from.is_none() && m.node.index() != 0) {
+                    moves.record.tree.add_nag(moves.node, nag);
+                }
+                return;
+            }
+        }
+        let (number_len, text) = strip_move_number(word);
+        if text.is_empty() || is_ellipsis(text) {
+            return;
+        }
+        let (text, suffix_nag) = strip_suffix_annotation(text);
+        let column = column + number_len;
+        self.play(text, suffix_nag, line, column, info);
+    }
+
+    fn play(&mut self, text: &str, nag: Option<u8>, line: &str, column: usize, info: LineInfo) {
+        let notation = self.notation;
+        let Some(moves) = self.ensure_moves() else { return };
+        if moves.skip_from.is_some() {
+            return;
+        }
+        let read = |pos: &Position| match notation {
+            Some(n) => notation::parse_as(pos, text, n),
+            None => notation::parse(pos, text),
+        };
+        let mut parsed = read(&moves.pos);
+        if parsed.is_err() && moves.side_may_swap && moves.node.index() == 0 && moves.record.tree.is_empty() {
+            if let Some(swapped) = with_other_side(&moves.pos) {
+                if let Ok(m) = read(&swapped) {
+                    let fen = swapped.fen();
+                    let mut record = GameRecord::new(swapped.clone());
+                    record.tags = core::mem::take(&mut moves.record.tags);
+                    if let Some(comment) = moves.record.tree.comment(moves.record.tree.root()) {
+                        let root = record.tree.root();
+                        record.tree.set_comment(root, comment);
+                    }
+                    moves.record = record;
+                    moves.pos = swapped;
+                    parsed = Ok(m);
+                    let message = format!("the first move {text:?} is not the stated side's: read from {fen}");
+                    self.warnings.push(warning(Some(1), message));
+                }
+            }
+        }
+        let moves = self.moves.as_mut().expect("present");
+        moves.side_may_swap = false;
+        let ply = moves.record.tree.ply(moves.node) + 1;
+        match parsed {
+            Ok(m) => {
+                let node = moves.record.tree.push_unchecked(moves.node, m);
+                if let Some(nag) = nag {
+                    moves.record.tree.add_nag(node, nag);
+                }
+                let before = moves.pos.clone();
+                moves.pos.play_unchecked(m);
+                moves.before = Some(before);
+                moves.node = node;
+            }
+            Err(err) if !moves.stack.is_empty() => {
+                moves.skip_from = Some(moves.stack.len());
+                let (_, line_number) = info.at(line, column);
+                let message = format!("line {line_number}: variation dropped from here: {err}");
+                self.warnings.push(warning(Some(ply), message));
+            }
+            Err(err) => {
+                let partial = Some(Box::new(moves.record.clone()));
+                self.fail_move(err, ply, text, line, column, info, partial);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fail_move(
+        &mut self,
+        err: ParseMoveError,
+        ply: usize,
+        text: &str,
+        line: &str,
+        column: usize,
+        info: LineInfo,
+        partial: Option<Box<GameRecord>>,
+    ) {
+        let at = info.at(line, column);
+        self.fail_at(at, Some(ply), Some(text.to_owned()), PgnErrorKind::Move(Box::new(err)), partial);
+    }
+
+    /// The game, once its last line has been fed.
+    pub(super) fn finish(mut self) -> Result<GameRecord, PgnError> {
+        if let Some((text, at)) = self.open_tag.take() {
+            self.warnings.push(warning(None, format!("line {}: tag value never closed", at.1)));
+            self.finish_tag(&text, at);
+        }
+        if self.comment.is_some() {
+            self.warnings.push(warning(None, "a `{` comment is never closed".into()));
+            self.close_comment();
+        }
+        self.ensure_moves();
+        if let Some(mut err) = self.error.take() {
+            if let Some(partial) = err.partial.as_mut() {
+                partial.warnings.append(&mut self.warnings);
+            }
+            return Err(err);
+        }
+        let mut moves = self.moves.take().expect("made by ensure_moves");
+        if !moves.stack.is_empty() {
+            self.warnings.push(warning(None, "a variation is never closed".into()));
+        }
+        let tag_result = self.tags.get("Result").map(|r| r.parse::<GameResult>());
+        moves.record.result = match (self.movetext_result, tag_result) {
+            (Some(token), Some(Ok(tag))) if token != tag => {
+                let message = format!("the Result tag says {tag}, the movetext {token}; {token} kept");
+                self.warnings.push(warning(None, message));
+                token
+            }
+            (Some(token), _) => token,
+            (None, Some(Ok(tag))) => tag,
+            (None, Some(Err(err))) => {
+                self.warnings.push(warning(None, err.to_string()));
+                GameResult::Unknown
+            }
+            (None, None) => GameResult::Unknown,
+        };
+        moves.record.tags = self.tags;
+        moves.record.warnings = self.warnings;
+        Ok(moves.record)
+    }
+
+    pub(super) fn warn(&mut self, message: String) {
+        self.warnings.push(warning(None, message));
+    }
+
+    pub(super) fn start(&self) -> (u64, u64) {
+        self.start
+    }
+}
+
+fn warning(ply: Option<usize>, message: String) -> ReadWarning {
+    ReadWarning { ply, message }
+}
+
+/// Whitespace in movetext: ASCII, the ideographic space, a stray byte-order mark.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+fn parse_format(name: &str) -> Option<Option<Notation>> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "iccs" => Some(Some(Notation::Iccs)),
+        "wxf" => Some(Some(Notation::Wxf)),
+        "chinese" | "" => Some(Some(Notation::Chinese)),
+        _ => None,
+    }
+}
+
+fn result_token(word: &str) -> Option<GameResult> {
+    Some(match word {
+        "1-0" => GameResult::RedWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" | "½-½" => GameResult::Draw,
+        "*" => GameResult::Unknown,
+        _ => return None,
+    })
+}
+
+/// Splits a move number off a word: digits (ASCII or full width) and then `.`, `．`, `…` or `、`
+/// (repeated). A word like `25.6` (a WXF move with `.` for sideways) has a digit after the dots and is
+/// not a number. Returns the byte length of the number and the rest.
+fn strip_move_number(word: &str) -> (usize, &str) {
+    let digits_end = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(word.len());
+    if digits_end == 0 {
+        return (0, word);
+    }
+    let after = &word[digits_end..];
+    let marks = after.trim_start_matches(['.', '．', '…', '、', '。']);
+    if marks.len() == after.len() {
+        return (0, word);
+    }
+    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) {
+        return (0, word);
+    }
+    (word.len() - marks.len(), marks)
+}
+
+fn is_ellipsis(text: &str) -> bool {
+    text.chars().all(|c| matches!(c, '.' | '．' | '…'))
+}
+
+/// Splits `!`, `?`, `!!`, `??`, `!?`, `?!` off the end of a move and returns their NAG.
+fn strip_suffix_annotation(text: &str) -> (&str, Option<u8>) {
+    let stem = text.trim_end_matches(['!', '?']);
+    let nag = match &text[stem.len()..] {
+        "" => return (text, None),
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return (text, None),
+    };
+    if stem.is_empty() {
+        return (text, None);
+    }
+    (stem, Some(nag))
+}
+
+/// The start position from the `FEN` tag (the standard start without one). The side field may be `w`,
+/// `r` or `b` in either case; anything else (or none) leaves the side to the first move. Returns the
+/// position, whether the side was stated, and the placement problems let through.
+fn start_position(fen: Option<&str>) -> Result<(Position, bool, String), FenError> {
+    let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
+        return Ok((Position::default(), true, String::new()));
+    };
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap_or("");
+    let side = fields.next().map(str::to_ascii_lowercase);
+    let side_known = matches!(side.as_deref(), Some("w" | "r" | "b"));
+    let parsed: Fen = match fen.parse() {
+        Ok(parsed) if side_known => parsed,
+        _ => {
+            let side = if side.as_deref() == Some("b") { "b" } else { "w" };
+            format!("{board} {side}").parse()?
+        }
+    };
+    let setup = parsed.into_setup();
+    match Position::from_setup(setup.clone(), PositionErrorKinds::EMPTY) {
+        Ok(pos) => Ok((pos, side_known, String::new())),
+        Err(strict) => {
+            let pos = Position::from_setup(setup, PLACEMENT)?;
+            Ok((pos, side_known, strict.kinds().to_string()))
+        }
+    }
+}
+
+/// The same position with the other side to move, if that is a legal position.
+fn with_other_side(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.turn = !setup.turn;
+    Position::from_setup(setup, PLACEMENT).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(strip_move_number("1."), (2, ""));
+        assert_eq!(strip_move_number("12.炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("1..."), (4, ""));
+        assert_eq!(strip_move_number("１．"), (6, ""));
+        assert_eq!(strip_move_number("3、"), (4, ""));
+        assert_eq!(strip_move_number("25.6"), (0, "25.6"));
+        assert_eq!(strip_move_number("15+1"), (0, "15+1"));
+        assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
+    }
+
+    #[test]
+    fn suffix_annotations() {
+        assert_eq!(strip_suffix_annotation("h2e2!?"), ("h2e2", Some(5)));
+        assert_eq!(strip_suffix_annotation("h2e2"), ("h2e2", None));
+        assert_eq!(strip_suffix_annotation("?"), ("?", None));
+    }
+
+    #[test]
+    fn fen_sides() {
+        let board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+        assert!(start_position(Some(&format!("{board} r - - 0 1"))).unwrap().1);
+        let (pos, known, _) = start_position(Some(&format!("{board} -b"))).unwrap();
+        assert!(!known);
+        assert_eq!(pos.turn(), crate::Color::Red);
+        assert!(start_position(Some("9/9/9/9/9/9/9/9/9/9 w")).is_err());
+    }
+}

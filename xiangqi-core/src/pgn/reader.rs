@@ -1,0 +1,257 @@
+//! The streaming reader: bytes to lines (encoding detected once), lines to games.
+
+use std::io::{self, BufRead, BufReader, Chain, Cursor, Read};
+
+use crate::encoding::{self, TextEncoding};
+use crate::record::{GameRecord, Location};
+use crate::Notation;
+
+use super::movetext::{GameBuilder, LineInfo};
+use super::{tags, PgnError, PgnErrorKind};
+
+/// How much of the input encoding detection looks at.
+const DETECTION_PREFIX: u64 = 64 * 1024;
+
+type Lines<R> = BufReader<Chain<Cursor<Vec<u8>>, R>>;
+
+enum Source<R: Read> {
+    /// Not started: the encoding is detected on the first read.
+    Unopened(R),
+    Lines(Lines<R>),
+    /// UTF-16 input, decoded whole and re-encoded as UTF-8.
+    Decoded(Cursor<Vec<u8>>),
+    Done,
+}
+
+/// Reads the games of a PGN source one at a time (an [`Iterator`] of `Result<GameRecord, PgnError>`).
+///
+/// Memory stays bounded by the largest game, whatever the size of the source. The encoding is detected
+/// from the first 64 KiB (see [`encoding::detect`]) unless given with [`Reader::with_encoding`]; bytes
+/// that do not decode become U+FFFD and the game gets a warning.
+///
+/// ```
+/// use xiangqi_core::pgn::Reader;
+/// use xiangqi_core::encoding::TextEncoding;
+///
+/// // Two games in Big5, the second with a move that is not legal.
+/// let text = "[Red \"A\"]\n1. 炮二平五 馬８進７\n\n[Red \"B\"]\n1. 炮二平五 馬８進８\n";
+/// let (big5, _) = xiangqi_core::encoding::encode(text, TextEncoding::Big5);
+/// let mut reader = Reader::new(&big5[..]);
+/// let first = reader.next().unwrap().unwrap();
+/// assert_eq!(first.main_line().count(), 2);
+/// let second = reader.next().unwrap().unwrap_err();
+/// assert_eq!(second.location.game_index, 1);
+/// assert_eq!(second.location.token.as_deref(), Some("馬８進８"));
+/// assert_eq!(second.location.byte_offset, 54); // counted in the Big5 bytes
+/// assert!(reader.next().is_none());
+/// assert_eq!(reader.encoding(), Some(TextEncoding::Big5));
+/// ```
+pub struct Reader<R: Read> {
+    source: Source<R>,
+    forced_encoding: Option<TextEncoding>,
+    encoding: Option<TextEncoding>,
+    notation: Option<Notation>,
+    raw: Vec<u8>,
+    offset: u64,
+    line_number: u64,
+    game_index: usize,
+    pending: Option<(String, LineInfo)>,
+    /// An I/O error met while a game was being read, reported after that game.
+    io_error: Option<io::Error>,
+}
+
+/// Reads the games of a text (UTF-8).
+///
+/// ```
+/// use xiangqi_core::pgn;
+/// let games: Vec<_> = pgn::read_str("1. h2e2 h9g7 *\n\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w\"]\n1. e1e8 *").collect();
+/// assert_eq!(games.len(), 2);
+/// assert!(games.iter().all(Result::is_ok));
+/// ```
+pub fn read_str(text: &str) -> Reader<&[u8]> {
+    Reader::with_encoding(text.as_bytes(), Some(TextEncoding::Utf8))
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader that detects the encoding and the notation of every move.
+    pub fn new(source: R) -> Reader<R> {
+        Reader::with_encoding(source, None)
+    }
+
+    /// A reader with a given encoding (`None`: detect it).
+    pub fn with_encoding(source: R, encoding: Option<TextEncoding>) -> Reader<R> {
+        Reader {
+            source: Source::Unopened(source),
+            forced_encoding: encoding,
+            encoding,
+            notation: None,
+            raw: Vec::new(),
+            offset: 0,
+            line_number: 0,
+            game_index: 0,
+            pending: None,
+            io_error: None,
+        }
+    }
+
+    /// Reads every move in one notation, whatever the `Format` tag says (by default each token's
+    /// notation is detected, or taken from the `Format` tag). [`Notation::IccsOneBased`] is only read
+    /// when asked for here.
+    pub fn notation(mut self, notation: Notation) -> Reader<R> {
+        self.notation = Some(notation);
+        self
+    }
+
+    /// The encoding in use: the caller's, or the one detected (`None` before the first game is read).
+    pub fn encoding(&self) -> Option<TextEncoding> {
+        self.encoding
+    }
+
+    fn open(&mut self) -> io::Result<()> {
+        if !matches!(self.source, Source::Unopened(_)) {
+            return Ok(());
+        }
+        let Source::Unopened(mut source) = core::mem::replace(&mut self.source, Source::Done) else {
+            unreachable!("checked above")
+        };
+        let mut prefix = Vec::new();
+        (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
+        let detected = self.forced_encoding.unwrap_or_else(|| encoding::detect(&prefix));
+        self.encoding = Some(detected);
+        self.source = if detected.is_ascii_compatible() {
+            if encoding::bom(&prefix) == Some(TextEncoding::Utf8) {
+                prefix.drain(..3);
+                self.offset = 3;
+            }
+            Source::Lines(BufReader::with_capacity(64 * 1024, Cursor::new(prefix).chain(source)))
+        } else {
+            source.read_to_end(&mut prefix)?;
+            let (text, _) = encoding::decode(&prefix, detected);
+            Source::Decoded(Cursor::new(text.into_owned().into_bytes()))
+        };
+        Ok(())
+    }
+
+    /// The next line, decoded, without its line end; `None` at the end of the source.
+    fn read_line(&mut self) -> io::Result<Option<(String, LineInfo, bool)>> {
+        self.raw.clear();
+        let read = match &mut self.source {
+            Source::Unopened(_) => unreachable!("opened before reading"),
+            Source::Lines(lines) => lines.read_until(b'\n', &mut self.raw)?,
+            Source::Decoded(text) => text.read_until(b'\n', &mut self.raw)?,
+            Source::Done => 0,
+        };
+        if read == 0 {
+            return Ok(None);
+        }
+        let encoding = self.encoding.unwrap_or(TextEncoding::Utf8);
+        let info = LineInfo { offset: self.offset, number: self.line_number + 1, encoding };
+        self.offset += read as u64;
+        self.line_number += 1;
+        let mut end = self.raw.len();
+        while end > 0 && matches!(self.raw[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        let bytes = &self.raw[..end];
+        let decode_as = if matches!(self.source, Source::Decoded(_)) { TextEncoding::Utf8 } else { encoding };
+        let (text, replaced) = match (decode_as, core::str::from_utf8(bytes)) {
+            (TextEncoding::Utf8, Ok(text)) => (text.to_owned(), false),
+            (_, Ok(text)) if text.is_ascii() => (text.to_owned(), false),
+            (other, _) => {
+                let (text, replaced) = encoding::decode(bytes, other);
+                (text.into_owned(), replaced)
+            }
+        };
+        Ok(Some((text, info, replaced)))
+    }
+
+    fn next_game(&mut self) -> Option<Result<GameRecord, PgnError>> {
+        if let Err(err) = self.open() {
+            return Some(Err(self.io_failure(err, None)));
+        }
+        if let Some(err) = self.io_error.take() {
+            return Some(Err(self.io_failure(err, None)));
+        }
+        let start = self.pending.as_ref().map_or((self.offset, self.line_number + 1), |(_, i)| (i.offset, i.number));
+        let mut game = GameBuilder::new(self.game_index, start, self.notation);
+        loop {
+            let (line, info) = match self.pending.take() {
+                Some(pending) => pending,
+                None => match self.read_line() {
+                    Ok(Some((line, info, replaced))) => {
+                        if replaced {
+                            let encoding = info.encoding;
+                            game.warn(format!("line {}: bytes that are not valid {encoding} replaced", info.number));
+                        }
+                        (line, info)
+                    }
+                    Ok(None) => break,
+                    Err(err) => {
+                        self.source = Source::Done;
+                        if game.is_empty() {
+                            return Some(Err(self.io_failure(err, Some(game.start()))));
+                        }
+                        self.io_error = Some(err);
+                        break;
+                    }
+                },
+            };
+            // A line break written as a lone CR inside the line.
+            let mut parts = line.split('\r');
+            let first = parts.next().unwrap_or("");
+            if self.route(&mut game, first, info) {
+                self.pending = Some((line, info));
+                break;
+            }
+            for part in parts {
+                if self.route(&mut game, part, info) {
+                    self.pending = Some((part.to_owned(), info));
+                    break;
+                }
+            }
+            if self.pending.is_some() {
+                break;
+            }
+        }
+        if game.is_empty() {
+            return self.io_error.take().map(|err| Err(self.io_failure(err, None)));
+        }
+        self.game_index += 1;
+        Some(game.finish())
+    }
+
+    /// Feeds a line to the game; `true` if the line starts the next game instead.
+    fn route(&mut self, game: &mut GameBuilder, line: &str, info: LineInfo) -> bool {
+        if game.in_comment() {
+            game.feed_movetext(line, info);
+            return false;
+        }
+        let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
+        if tags::is_tag_line(trimmed) {
+            if game.has_movetext() || (!game.in_tag() && game.has_tag(trimmed)) {
+                return true;
+            }
+            game.feed_tag(trimmed, info);
+        } else if game.in_tag() {
+            game.feed_tag(line, info);
+        } else if !trimmed.is_empty() {
+            game.feed_movetext(line, info);
+        }
+        false
+    }
+
+    fn io_failure(&mut self, err: io::Error, at: Option<(u64, u64)>) -> PgnError {
+        let (byte_offset, line) = at.unwrap_or((self.offset, self.line_number));
+        let location = Location { game_index: self.game_index, byte_offset, line: Some(line), ply: None, token: None };
+        self.source = Source::Done;
+        PgnError { location, kind: PgnErrorKind::Io(err.to_string()), partial: None }
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = Result<GameRecord, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game()
+    }
+}
