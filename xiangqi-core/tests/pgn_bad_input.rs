@@ -1,0 +1,136 @@
+//! The PGN reader on hostile input: arbitrary bytes, and real files (Big5, GBK, UTF-8) with bytes
+//! deleted, inserted, replaced and cut off. It never panics; games are numbered from 0 without gaps;
+//! every error points inside the input; what a game or a partial game holds replays legally.
+
+mod records_support;
+
+use proptest::prelude::*;
+use records_support::bundled;
+use xiangqi_core::encoding::TextEncoding;
+use xiangqi_core::pgn::{self, PgnErrorKind};
+use xiangqi_core::record::GameRecord;
+
+fn replays(record: &GameRecord) {
+    let mut pos = record.start().clone();
+    for m in record.main_line() {
+        pos = pos.play(m).expect("a record holds legal moves");
+    }
+    for line in record.tree.lines() {
+        let mut pos = record.start().clone();
+        for m in line {
+            pos = pos.play(m).expect("variations hold legal moves");
+        }
+    }
+}
+
+fn read_everything(bytes: &[u8], encoding: Option<TextEncoding>) {
+    let reader = pgn::Reader::with_encoding(bytes, encoding);
+    for (expected_index, game) in reader.enumerate() {
+        match game {
+            Ok(record) => replays(&record),
+            Err(err) => {
+                assert_eq!(err.location.game_index, expected_index, "{err}");
+                assert!(err.location.byte_offset <= bytes.len() as u64, "{err}: past the end ({})", bytes.len());
+                assert!(!err.to_string().is_empty());
+                assert!(!matches!(err.kind, PgnErrorKind::Io(_)), "reading from memory does not fail: {err}");
+                if let Some(partial) = &err.partial {
+                    replays(partial);
+                }
+            }
+        }
+    }
+}
+
+fn fixtures() -> Vec<Vec<u8>> {
+    ["SAMPLE.PGN", "ccpd-selected.pgn", "bulk_games_uci.pgn", "xqdb_international.pgn", "xqdb_traditional.pgn"]
+        .iter()
+        .map(|name| std::fs::read(bundled().join(name)).expect("bundled fixture"))
+        .collect()
+}
+
+/// Bytes PGN gives meaning to, and bytes that start or end multi-byte characters.
+const BYTES: &[u8] = b"[]{}();$*\"\\ \t\r\n.-/10!?\xa1\xa2\xb0\xc5\xda\xef\xbb\xbf\xfe\xff\x80\x5c\x7b\x7d";
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize),
+    Insert(usize, u8),
+    Replace(usize, u8),
+    Truncate(usize),
+    Duplicate(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let byte = prop_oneof![prop::sample::select(BYTES), any::<u8>()];
+    prop_oneof![
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), byte.clone()).prop_map(|(i, b)| Edit::Insert(i, b)),
+        (any::<usize>(), byte).prop_map(|(i, b)| Edit::Replace(i, b)),
+        any::<usize>().prop_map(Edit::Truncate),
+        (any::<usize>(), 1usize..200).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, edit: &Edit) {
+    let len = bytes.len().max(1);
+    match *edit {
+        Edit::Delete(i) if !bytes.is_empty() => {
+            bytes.remove(i % len);
+        }
+        Edit::Insert(i, b) => bytes.insert(i % (bytes.len() + 1), b),
+        Edit::Replace(i, b) if !bytes.is_empty() => bytes[i % len] = b,
+        Edit::Truncate(i) => bytes.truncate(i % (bytes.len() + 1)),
+        Edit::Duplicate(i, n) if !bytes.is_empty() => {
+            let start = i % len;
+            let chunk: Vec<u8> = bytes[start..(start + n).min(bytes.len())].to_vec();
+            bytes.splice(start..start, chunk);
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(prop_oneof![prop::sample::select(BYTES), any::<u8>()], 0..600)) {
+        read_everything(&bytes, None);
+        read_everything(&bytes, Some(TextEncoding::Big5));
+    }
+
+    #[test]
+    fn arbitrary_text(text in "(\\[[A-Za-z]{1,5} \"[^\"]{0,8}\"\\]\n|[0-9]{1,2}\\.{1,3} |[a-i][0-9][a-i][0-9] |[{}()$*;]|[炮马車进平退五８]{1,4} |\n){0,40}") {
+        read_everything(text.as_bytes(), None);
+    }
+
+    #[test]
+    fn mutated_real_files(which in 0usize..5, edits in prop::collection::vec(edit(), 1..12)) {
+        let mut bytes = fixtures().swap_remove(which);
+        for e in &edits {
+            apply(&mut bytes, e);
+        }
+        read_everything(&bytes, None);
+    }
+}
+
+#[test]
+fn unclosed_comment_and_variation_do_not_swallow_the_file() {
+    let text = "[Event \"a\"]\n1. h2e2 (1. b2e2 {never closed\n\n[Event \"b\"]\n1. h2e2\n";
+    let games: Vec<_> = pgn::read_str(text).collect();
+    // The open comment takes the rest of the file: one game, with warnings, main line intact.
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.main_line().count(), 1);
+    assert!(game.warnings.iter().any(|w| w.message.contains("never closed")), "{:?}", game.warnings);
+}
+
+#[test]
+fn a_long_line_without_breaks_is_one_bad_game() {
+    let mut text = b"[Event \"x\"]\n1. ".to_vec();
+    text.extend(std::iter::repeat_n(b'z', 1 << 20));
+    let games: Vec<_> = pgn::Reader::new(&text[..]).collect();
+    assert_eq!(games.len(), 1);
+    let err = games[0].as_ref().unwrap_err();
+    assert_eq!(err.location.byte_offset, 15);
+    assert_eq!(err.location.ply, Some(1));
+}
