@@ -11,7 +11,7 @@ STARTFEN := rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 
 
 CASES   := tests/data/rules/repetition-cases.jsonl
 
-.PHONY: demo test lint rust-test arbiter-interface convert-interface peers-sample check-peers bench perft-all clean-venv
+.PHONY: demo test lint rust-test arbiter-interface convert-interface peers-sample check-peers bench bench-peers-records perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -64,6 +64,15 @@ perft-all:
 
 bench:
 	$(CARGO) bench -p xiangqi-core
+
+# Reading PGN, ours and cchess's (../shared/bench/bench_cchess.py read_pgn) on the same 200 files, in one run.
+$(VENV)/.bench-installed: xiangqi-core/benches/peers/requirements.txt $(VENV)/.installed
+	$(VPY) -m pip install -q --disable-pip-version-check -r xiangqi-core/benches/peers/requirements.txt
+	touch $@
+
+bench-peers-records: $(VENV)/.bench-installed
+	cd ../shared/bench && $(abspath $(VPY)) bench_cchess.py --skip replay,replay_raw,perft3 --pgn 200 --calls 5 --repeat 1
+	$(CARGO) bench -p xiangqi-core --bench pgn -- pgn-read-files
 
 clean-venv:
 	rm -rf $(VENV)

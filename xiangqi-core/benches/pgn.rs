@@ -2,6 +2,7 @@
 //! - ICCS: the two bundled wukong databases (2,516 games, 221,678 plies, UTF-8);
 //! - Chinese: CCPD's game collection (Big5, traditional characters) from `../shared` when present, else
 //!   the bundled CCPD collection; and the 弈天 export (GBK, CR CR LF) when present;
+//! - the 200 one-game ICCS files `../shared/bench/bench_cchess.py` reads with cchess, when present;
 //! - writing: the wukong games written back in each notation.
 //!
 //! Run with `cargo bench -p xiangqi-core --bench pgn`; criterion reports plies per second (elements/s).
@@ -42,7 +43,8 @@ fn bench_pgn(c: &mut Criterion) {
         inputs.push(("chinese-gbk-yitian", load(&[shared.join("yitian/yitian-sample.pgn")])));
     } else {
         println!("../shared not found: Chinese notation measured on the bundled CCPD collection only");
-        inputs.push(("chinese-big5-ccpd-bundled", load(&[root().join("tests/data/records/ccpd-殺局_殺法_練習題.pgn")])));
+        inputs
+            .push(("chinese-big5-ccpd-bundled", load(&[root().join("tests/data/records/ccpd-殺局_殺法_練習題.pgn")])));
     }
 
     let mut group = c.benchmark_group("pgn-read");
@@ -55,6 +57,26 @@ fn bench_pgn(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // The 200 one-game ICCS files that `../shared/bench/bench_cchess.py` times cchess on (`read_pgn`).
+    let peer_dir = root().join("../shared/bench/data/pgn_iccs");
+    if peer_dir.is_dir() {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&peer_dir)
+            .expect("readable directory")
+            .map(|entry| entry.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        paths.sort();
+        let files: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).expect("readable file")).collect();
+        let plies: u64 = files.iter().map(|f| read_all(f)).sum();
+        let mut group = c.benchmark_group("pgn-read-files");
+        group.sample_size(20).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+        group.throughput(Throughput::Elements(plies));
+        group.bench_function(BenchmarkId::from_parameter(format!("bench-pgn-iccs-{}", files.len())), |b| {
+            b.iter(|| files.iter().map(|f| read_all(black_box(f))).sum::<u64>())
+        });
+        group.finish();
+    }
 
     let games: Vec<_> = pgn::Reader::new(&inputs[0].1[..]).filter_map(Result::ok).collect();
     let plies: u64 = games.iter().map(|g| g.tree.move_count() as u64).sum();
