@@ -60,6 +60,8 @@ pub mod zobrist;
 pub mod encoding;
 #[cfg(feature = "records")]
 pub mod record;
+#[cfg(feature = "records")]
+pub mod xqf;
 
 pub use color::Color;
 pub use game::{is_insufficient_material, Game};
