@@ -3,6 +3,8 @@
 //! game whose every move is legal, or an error naming an offset inside the data. No single allocation grows
 //! with a length the file states, only with the file's size.
 
+#![cfg(feature = "records")]
+
 mod xqf_files;
 
 use std::alloc::{GlobalAlloc, Layout, System};

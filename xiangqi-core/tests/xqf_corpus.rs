@@ -3,6 +3,8 @@
 //! index agrees with the reader except where listed in [`INDEX_DISAGREEMENTS`] (each case is explained in
 //! `docs/xqf.md`); and the worked examples of the format description decode as described.
 
+#![cfg(feature = "records")]
+
 mod xqf_files;
 
 use std::collections::BTreeMap;

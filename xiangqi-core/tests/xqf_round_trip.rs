@@ -2,6 +2,8 @@
 //! written as version 10 and as version 18 and read again, gives the same start position, the same tree
 //! (the same nodes in the same order, with the same comments), the same tags and the same result.
 
+#![cfg(feature = "records")]
+
 mod xqf_files;
 
 use xiangqi_core::record::GameRecord;

@@ -8,7 +8,7 @@ use crate::PositionError;
 /// Why a file could not be read as an XQF game, and where.
 ///
 /// The location's `byte_offset` is that of the record at fault (of the header field for header
-/// problems); for a move, `ply` is its ply and `token` the move in ICCS (`b0c2`), or the record's four
+/// problems, of the end of the data for a truncated header); for a move, `ply` is its ply and `token` the move in ICCS (`b0c2`), or the record's four
 /// stored bytes in hex when a square is off the board. `game_index` is always 0: a file holds one game.
 ///
 /// ```
