@@ -67,9 +67,17 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
     if let Some(comment) = stream.comment(&root, None, &mut record.warnings) {
         record.tree.set_comment(root_id, comment);
     }
-    if root.next {
+    let end = if root.next {
         let start = record.tree.start().clone();
-        read_tree(&stream, &mut record, root.end, start, options)?;
+        read_tree(&stream, &mut record, root.end, start, options)?
+    } else {
+        Some(root.end)
+    };
+    if let Some(end) = end.filter(|&end| end < bytes.len()) {
+        record.warnings.push(warning(
+            None,
+            format!("{} bytes after the last record (from byte {end}) ignored", bytes.len() - end),
+        ));
     }
     Ok(record)
 }
@@ -242,14 +250,15 @@ enum Parent {
     Dropped,
 }
 
-/// Reads the records after the root, which has a next move.
+/// Reads the records after the root, which has a next move; returns where the last record ends (`None`
+/// if the data ended first).
 fn read_tree(
     stream: &Stream,
     record: &mut GameRecord,
     mut offset: usize,
     start: Position,
     options: &ReadOptions,
-) -> Result<(), XqfError> {
+) -> Result<Option<usize>, XqfError> {
     let mut parent = Some(Parent::Live { node: record.tree.root(), pos: Box::new(start), main: true });
     let mut pending: Vec<Parent> = Vec::new();
     while let Some(current) = parent.take() {
@@ -260,7 +269,7 @@ fn read_tree(
                 format!("the data ends inside the record at byte {offset}; the tree is kept")
             };
             record.warnings.push(warning(None, message));
-            return Ok(());
+            return Ok(None);
         };
         offset = rec.end;
         let child = match current {
@@ -321,13 +330,7 @@ fn read_tree(
         };
         parent = if rec.next { Some(child) } else { pending.pop() };
     }
-    if offset < stream.bytes.len() {
-        record.warnings.push(warning(
-            None,
-            format!("{} bytes after the last record (from byte {offset}) ignored", stream.bytes.len() - offset),
-        ));
-    }
-    Ok(())
+    Ok(Some(offset))
 }
 
 fn checked_move(rec: &Record, pos: &Position) -> Result<Move, XqfErrorKind> {
