@@ -62,6 +62,8 @@ pub mod encoding;
 pub mod pgn;
 #[cfg(feature = "records")]
 pub mod record;
+#[cfg(feature = "records")]
+pub mod xqf;
 
 pub use color::Color;
 pub use game::{is_insufficient_material, Game};
