@@ -27,6 +27,7 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy -q --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -q --workspace --all-targets --all-features -- -D warnings
+	$(CARGO) clippy -q --workspace --all-targets --no-default-features -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps
 
 rust-test:

@@ -2,6 +2,8 @@
 //! deleted, inserted, replaced and cut off. It never panics; games are numbered from 0 without gaps;
 //! every error points inside the input; what a game or a partial game holds replays legally.
 
+#![cfg(feature = "records")]
+
 mod records_support;
 
 use proptest::prelude::*;

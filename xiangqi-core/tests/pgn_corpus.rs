@@ -3,6 +3,8 @@
 //! test fixtures), the bundled fixtures when `../shared` is absent, and read → write → read in each
 //! notation.
 
+#![cfg(feature = "records")]
+
 mod records_support;
 
 use std::fs::File;
