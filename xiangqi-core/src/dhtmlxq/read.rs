@@ -1,7 +1,7 @@
 //! Building one game from the fields of a container.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::scan::{Field, Lines};
 use super::{text, DhtmlXqError, DhtmlXqErrorKind};
@@ -279,10 +279,10 @@ pub(super) fn game(
 ) -> Result<GameRecord, DhtmlXqError> {
     let reader = Reader { game_index, start, lines };
     let mut warnings = Vec::new();
-    let mut seen = HashMap::new();
+    let mut seen = HashSet::new();
     let mut unique = Vec::with_capacity(fields.len());
     for field in fields {
-        if seen.insert(field.name, ()).is_some() {
+        if !seen.insert(field.name) {
             warnings.push(ReadWarning {
                 ply: None,
                 message: format!("the field {} is given more than once; the first one counts", field.name),
@@ -394,14 +394,14 @@ fn attach_branches(
     main_tail: (usize, Position),
 ) {
     let mut branches: Vec<Branch> = Vec::new();
-    let mut numbers = HashMap::new();
+    let mut numbers = HashSet::new();
     for (kind, field) in fields {
         match *kind {
             Kind::BadName if field.name.starts_with("move_") => {
                 warn(record, None, format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name));
             }
             Kind::Branch { parent, start, branch } => {
-                if branch == 0 || numbers.insert(branch, ()).is_some() {
+                if branch == 0 || !numbers.insert(branch) {
                     warn(record, Some(start), format!("{}: branch number {branch} already used; dropped", field.name));
                     continue;
                 }
