@@ -2,6 +2,7 @@
 //! pieces, and real pages with characters deleted, inserted or replaced, or cut short. Every error
 //! points inside the text, on a character boundary; every game read holds legal moves only, and writing
 //! it gives a text that reads back to the same tree.
+#![cfg(feature = "records")]
 
 use proptest::prelude::*;
 use xiangqi_core::dhtmlxq::{self, DhtmlXqError};

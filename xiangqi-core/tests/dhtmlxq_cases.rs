@@ -1,6 +1,7 @@
 //! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
 //! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
 //! attached, errors; and trees that survive writing and reading.
+#![cfg(feature = "records")]
 
 use std::time::{Duration, Instant};
 

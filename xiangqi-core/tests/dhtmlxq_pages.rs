@@ -1,6 +1,7 @@
 //! The 15 wxf.ca pages (World Championship games embedded as DhtmlXQ): every game reads, every move is
 //! legal, the results and ply counts are those the pages state, and writing then reading a game gives
 //! it back.
+#![cfg(feature = "records")]
 
 use std::path::PathBuf;
 
