@@ -57,6 +57,8 @@ pub mod wxf;
 pub mod zobrist;
 
 #[cfg(feature = "records")]
+pub mod dhtmlxq;
+#[cfg(feature = "records")]
 pub mod encoding;
 #[cfg(feature = "records")]
 pub mod pgn;

@@ -1,0 +1,227 @@
+//! DhtmlXQ, the "UBB" text that Chinese xiangqi sites (dpxq.com, wxf.ca) embed in web pages: a game
+//! with its whole variation tree as `[DhtmlXQ_<name>]value[/DhtmlXQ_<name>]` fields inside a
+//! `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` container.
+//!
+//! ```
+//! use xiangqi_core::dhtmlxq;
+//! use xiangqi_core::record::GameResult;
+//!
+//! let page = "<div>[DhtmlXQ][DhtmlXQ_red]Hu Ronghua[/DhtmlXQ_red][DhtmlXQ_result]D[/DhtmlXQ_result]\
+//!             [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+//!             [DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]\
+//!             [DhtmlXQ_comment1]central cannon||the most played opening[/DhtmlXQ_comment1][/DhtmlXQ]</div>";
+//! let game = dhtmlxq::read_str(page).remove(0)?;
+//! assert_eq!(game.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
+//! assert_eq!(game.tree.lines().len(), 2); // h9g7, or b9c7 (branch 1)
+//! assert_eq!(game.tags.get("Red"), Some("Hu Ronghua"));
+//! assert_eq!(game.result, GameResult::Draw);
+//! let first = game.tree.first_child(game.tree.root()).unwrap();
+//! assert_eq!(game.tree.comment(first), Some("central cannon\nthe most played opening"));
+//!
+//! let again = dhtmlxq::read_str(&dhtmlxq::write(&game)).remove(0)?;
+//! assert_eq!(again.tree.lines(), game.tree.lines());
+//! # Ok::<(), dhtmlxq::DhtmlXqError>(())
+//! ```
+//!
+//! ## What the reader accepts
+//!
+//! - Every container of a text is one game, in order; a text with fields but no container is one game.
+//!   A container without its closing tag ends at the next container (with a warning).
+//! - Coordinates are two digits per square: the file from Red's left (`0`-`8`) and the row from the
+//!   top (`0` = Black's back rank). `binit` lists 32 pieces in the order `R N B A K A B N R C C P P P
+//!   P P` then the same for Black, `99` for an absent piece; `fen` (a FEN), when present, takes
+//!   precedence. Placement problems of composed positions (an advisor, an elephant or a soldier where
+//!   it can never go) are accepted.
+//! - The side to move is that of the `fen`; else the colour of the piece on the first move's
+//!   from-square; with no move, Red, unless only Black to move gives a legal position.
+//! - `movelist` is the main line, 4 digits per move (ASCII whitespace between digits is skipped). A
+//!   malformed or illegal main-line move is an error, never a shortened game; the error carries the
+//!   game read up to the fault.
+//! - `move_P_S_B` (branch `B` leaves branch `P` at ply `S`) are attached in passes, so that a branch
+//!   may come before the branch it leaves; children keep the order in which the branches were
+//!   attached. A branch that can never be attached, that repeats a branch number, or that holds a
+//!   malformed or illegal move is dropped with a [`ReadWarning`]; the rest of the game is kept.
+//! - `comment<K>` belongs to main-line ply `K` (`comment0` to the start), `comment<B>_<K>` to ply `K`
+//!   of branch `B`; a comment on a ply that does not exist is dropped with a warning.
+//! - Text values (information fields and comments): see [`decode_text`] for the escapes.
+//! - A field given twice counts once (the first); the others are dropped with a warning. A text field
+//!   without its closing tag is dropped with a warning; a board or move field without it is an error.
+//! - Information fields become tags: `event` Event, `date` Date, `place` Site, `round` Round, `red`
+//!   (else `redname`) Red, `redteam` RedTeam, `black` (else `blackname`) Black, `blackteam`
+//!   BlackTeam, `ecco` ECCO, `open` Opening, `variation` Variation, `title` Title; every other one
+//!   keeps its name behind `DhtmlXQ_` (`DhtmlXQ_group`). Empty fields are skipped. `result` gives
+//!   [`GameRecord::result`]: `红胜`/`W` Red wins, `黑胜`/`L` Black wins, `和棋`/`D` a draw, and
+//!   the other words [`GameResult`]'s `FromStr` knows; a text it does not know is kept as the tag
+//!   `DhtmlXQ_result`.
+
+mod read;
+mod scan;
+mod text;
+mod write;
+
+pub use write::write;
+
+use crate::encoding::{self, TextEncoding};
+use crate::fen::ParseFenError;
+use crate::record::{GameRecord, Location, ReadWarning};
+use crate::{Move, PositionError};
+
+#[cfg(doc)]
+use crate::record::GameResult;
+
+/// Why a DhtmlXQ game could not be read, and where.
+///
+/// ```
+/// use xiangqi_core::dhtmlxq::{self, DhtmlXqErrorKind};
+///
+/// // The second move (h9h0) is not legal.
+/// let text = "[DhtmlXQ]\n[DhtmlXQ_movelist]77477079[/DhtmlXQ_movelist]\n[/DhtmlXQ]";
+/// let err = dhtmlxq::read_str(text).remove(0).unwrap_err();
+/// assert!(matches!(err.kind, DhtmlXqErrorKind::IllegalMove(_)));
+/// assert_eq!((err.location.ply, err.location.token.as_deref()), (Some(2), Some("7079")));
+/// assert_eq!((err.location.byte_offset, err.location.line), (32, Some(2)));
+/// assert_eq!(err.partial.as_ref().unwrap().tree.main_line_len(), 1);
+/// assert_eq!(
+///     err.to_string(),
+///     "DhtmlXQ, game 0, byte 32 (line 2), ply 2, at \"7079\": illegal move h9h0"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("DhtmlXQ, {location}: {kind}")]
+pub struct DhtmlXqError {
+    /// Where: the game (its container's index in the text), the byte offset in the text (in the
+    /// decoded text when the input was not UTF-8) of the move group at fault, or of the field's opening
+    /// tag for a whole field; its line; the ply for a move; the move group or the field name.
+    pub location: Location,
+    /// What is wrong.
+    pub kind: DhtmlXqErrorKind,
+    /// For a main-line move that cannot be read or played: the game read up to the fault (the moves
+    /// before it, the tags, the branches and comments that could be attached).
+    pub partial: Option<Box<GameRecord>>,
+}
+
+/// What is wrong with a DhtmlXQ game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DhtmlXqErrorKind {
+    /// `binit` is not 64 digits, or puts two pieces on one square.
+    #[error("bad binit field: {0}")]
+    BadBinit(&'static str),
+    /// The `fen` field is no FEN.
+    #[error("bad fen field: {0}")]
+    BadFen(Box<ParseFenError>),
+    /// The start position breaks the rules.
+    #[error("invalid start position: {0}")]
+    InvalidPosition(PositionError),
+    /// A main-line move is not four digits naming two squares.
+    #[error("a move must be four digits: file 0-8, row 0-9, file 0-8, row 0-9")]
+    MalformedMove,
+    /// A main-line move is not legal.
+    #[error("illegal move {0}")]
+    IllegalMove(Move),
+    /// A board or move field has no closing tag.
+    #[error("field without its closing tag")]
+    UnclosedField,
+}
+
+/// Reads every game of a text (a web page, a forum post, a `.txt` export): one entry per container,
+/// in order; a text with fields but no container is one game. A game that cannot be read gives an
+/// error and the reader goes on with the next one.
+///
+/// ```
+/// use xiangqi_core::dhtmlxq;
+/// let text = "[DhtmlXQ][DhtmlXQ_binit]12[/DhtmlXQ_binit][/DhtmlXQ]\
+///             [DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]";
+/// let games = dhtmlxq::read_str(text);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap_err().location.token.as_deref(), Some("binit"));
+/// assert_eq!(games[1].as_ref().unwrap().tree.main_line_len(), 1);
+/// ```
+pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
+    let lines = scan::Lines::new(text);
+    let containers = scan::containers(text);
+    if containers.is_empty() {
+        let fields = scan::fields(text, (0, text.len()));
+        if fields.is_empty() {
+            return Vec::new();
+        }
+        return vec![read::game(fields, 0, 0, &lines)];
+    }
+    containers
+        .iter()
+        .enumerate()
+        .map(|(index, container)| {
+            let fields = scan::fields(text, container.body);
+            let mut game = read::game(fields, index, container.start, &lines);
+            if !container.closed {
+                let warning = ReadWarning { ply: None, message: "the container has no closing tag".to_owned() };
+                match &mut game {
+                    Ok(record) => record.warnings.push(warning),
+                    Err(err) => {
+                        if let Some(partial) = &mut err.partial {
+                            partial.warnings.push(warning);
+                        }
+                    }
+                }
+            }
+            game
+        })
+        .collect()
+}
+
+/// Reads every game of a file's bytes in the given encoding, or in the one
+/// [detected](encoding::detect) when `None`. Offsets in errors are offsets in the decoded text. When
+/// some bytes do not decode, each game read gets a warning.
+///
+/// ```
+/// use xiangqi_core::dhtmlxq;
+/// use xiangqi_core::encoding::{self, TextEncoding};
+/// let page = "[DhtmlXQ][DhtmlXQ_red]胡荣华[/DhtmlXQ_red][/DhtmlXQ]";
+/// let (gbk, _) = encoding::encode(page, TextEncoding::Gbk);
+/// let games = dhtmlxq::read_bytes(&gbk, None);
+/// assert_eq!(games[0].as_ref().unwrap().tags.get("Red"), Some("胡荣华"));
+/// ```
+pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<GameRecord, DhtmlXqError>> {
+    let encoding = encoding.unwrap_or_else(|| encoding::detect(bytes));
+    let (text, had_errors) = encoding::decode(bytes, encoding);
+    let mut games = read_str(&text);
+    if had_errors {
+        for record in games.iter_mut().filter_map(|game| game.as_mut().ok()) {
+            record.warnings.push(ReadWarning {
+                ply: None,
+                message: format!("bytes that are not {encoding} were replaced by U+FFFD"),
+            });
+        }
+    }
+    games
+}
+
+/// Whether a text (or a file's bytes, in any ASCII-compatible encoding) holds DhtmlXQ: the marker
+/// `[DhtmlXQ` of a container or a field.
+///
+/// ```
+/// use xiangqi_core::dhtmlxq::contains_dhtmlxq;
+/// assert!(contains_dhtmlxq("<div>[DhtmlXQ][/DhtmlXQ]</div>"));
+/// assert!(contains_dhtmlxq(b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"));
+/// assert!(!contains_dhtmlxq("[Event \"?\"]"));
+/// ```
+pub fn contains_dhtmlxq(text: impl AsRef<[u8]>) -> bool {
+    text.as_ref().windows(b"[DhtmlXQ".len()).any(|w| w == b"[DhtmlXQ")
+}
+
+/// Decodes a text value as the reader does. A value is percent-decoded first when it is clearly
+/// percent-encoded: ASCII without whitespace, at least one `%`, every `%` followed by two hexadecimal
+/// digits, and the decoded bytes valid UTF-8 (`http%3A//www.dpxq.com/%0D%0A`; but `50%` or `a %20`
+/// stay as they are). Then `||` becomes a line break and `\uXXXX` the UTF-16 code unit it names (a
+/// surrogate pair written as two escapes becomes one character, a lone surrogate U+FFFD).
+///
+/// ```
+/// use xiangqi_core::dhtmlxq::decode_text;
+/// assert_eq!(decode_text("first||second"), "first\nsecond");
+/// assert_eq!(decode_text("\\u4E2D\\u70AE"), "中炮");
+/// assert_eq!(decode_text("http%3A//www.dpxq.com/"), "http://www.dpxq.com/");
+/// assert_eq!(decode_text("red is 50% better"), "red is 50% better");
+/// ```
+pub fn decode_text(value: &str) -> String {
+    text::decode(value)
+}

@@ -1,0 +1,497 @@
+//! Building one game from the fields of a container.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use super::scan::{Field, Lines};
+use super::{text, DhtmlXqError, DhtmlXqErrorKind};
+use crate::fen::Fen;
+use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
+use crate::{Color, Move, Piece, Position, PositionError, PositionErrorKinds, Role, Setup, Square};
+
+/// The placement problems accepted in a start position: composed positions break them on purpose.
+const ACCEPTED: PositionErrorKinds = PositionErrorKinds::WAIVABLE.without(PositionErrorKinds::OPPONENT_IN_CHECK);
+
+/// The roles of `binit`'s 16 slots per side.
+pub(super) const SLOTS: [Role; 16] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+    Role::Soldier,
+];
+
+/// Information fields that become tags of their own, with the fields that stand in when the first is
+/// missing or empty.
+pub(super) const TAGS: [(&str, &[&str]); 12] = [
+    ("Title", &["title"]),
+    ("Event", &["event"]),
+    ("Date", &["date"]),
+    ("Site", &["place"]),
+    ("Round", &["round"]),
+    ("Red", &["red", "redname"]),
+    ("RedTeam", &["redteam"]),
+    ("Black", &["black", "blackname"]),
+    ("BlackTeam", &["blackteam"]),
+    ("ECCO", &["ecco"]),
+    ("Opening", &["open"]),
+    ("Variation", &["variation"]),
+];
+
+/// The prefix of the tags that keep an information field under its own name.
+pub(super) const TAG_PREFIX: &str = "DhtmlXQ_";
+
+/// What a field holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Binit,
+    Fen,
+    MoveList,
+    /// `move_P_S_B`, when the three numbers can be read.
+    Branch {
+        parent: usize,
+        start: usize,
+        branch: usize,
+    },
+    /// `comment<K>` (branch 0) or `comment<B>_<K>`.
+    Comment {
+        branch: usize,
+        ply: usize,
+    },
+    /// A `move_` or `comment<digit>` name that does not parse.
+    BadName,
+    Info,
+}
+
+/// A number of at most 9 digits, so that adding a ply count never overflows.
+fn number(text: &str) -> Option<usize> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Whether a field name is one of the board, move and comment fields (not an information field).
+pub(super) fn is_structural(name: &str) -> bool {
+    matches!(name, "binit" | "fen" | "movelist")
+        || name.starts_with("move_")
+        || name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+fn kind(name: &str) -> Kind {
+    match name {
+        "binit" => return Kind::Binit,
+        "fen" => return Kind::Fen,
+        "movelist" => return Kind::MoveList,
+        _ => {}
+    }
+    if let Some(numbers) = name.strip_prefix("move_") {
+        let mut parts = numbers.split('_').map(number);
+        return match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(Some(parent)), Some(Some(start)), Some(Some(branch)), None) if start > 0 => {
+                Kind::Branch { parent, start, branch }
+            }
+            _ => Kind::BadName,
+        };
+    }
+    if is_structural(name) {
+        let numbers = name.strip_prefix("comment").unwrap_or_default();
+        return match numbers.split_once('_') {
+            None => number(numbers).map_or(Kind::BadName, |ply| Kind::Comment { branch: 0, ply }),
+            Some((branch, ply)) => match (number(branch), number(ply)) {
+                (Some(branch), Some(ply)) => Kind::Comment { branch, ply },
+                _ => Kind::BadName,
+            },
+        };
+    }
+    Kind::Info
+}
+
+/// A move group as written: its offset in the text and its characters (four when well formed).
+struct Group {
+    offset: usize,
+    text: String,
+}
+
+impl Group {
+    /// The move, if the group is four digits naming two squares.
+    fn to_move(&self) -> Option<Move> {
+        let mut digits = [0u8; 4];
+        let mut count = 0;
+        for c in self.text.chars() {
+            *digits.get_mut(count)? = c.to_digit(10)? as u8;
+            count += 1;
+        }
+        let [x1, y1, x2, y2] = digits;
+        if count != 4 || y1 > 9 || y2 > 9 {
+            return None;
+        }
+        Some(Move::new(Square::from_coords(x1, 9 - y1)?, Square::from_coords(x2, 9 - y2)?))
+    }
+}
+
+/// The groups of four characters of a move field, ASCII whitespace skipped. The last one may be short.
+fn groups(field: &Field<'_>) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::with_capacity(field.value.len() / 4);
+    for (i, c) in field.value.char_indices().filter(|(_, c)| !c.is_ascii_whitespace()) {
+        match groups.last_mut() {
+            Some(group) if group.text.chars().count() < 4 => group.text.push(c),
+            _ => groups.push(Group { offset: field.value_offset + i, text: c.to_string() }),
+        }
+    }
+    groups
+}
+
+/// The result a `result` field states, if the text is one the reader knows.
+fn result(text: &str) -> Option<GameResult> {
+    match text.trim() {
+        "W" | "w" => Some(GameResult::RedWins),
+        "L" | "l" => Some(GameResult::BlackWins),
+        "D" | "d" => Some(GameResult::Draw),
+        other => other.parse().ok(),
+    }
+}
+
+struct Reader<'a, 't> {
+    game_index: usize,
+    /// Offset of the container, for errors that concern no field.
+    start: usize,
+    lines: &'a Lines<'t>,
+}
+
+impl Reader<'_, '_> {
+    fn error(&self, offset: usize, ply: Option<usize>, token: &str, kind: DhtmlXqErrorKind) -> DhtmlXqError {
+        DhtmlXqError {
+            location: Location {
+                game_index: self.game_index,
+                byte_offset: offset as u64,
+                line: Some(self.lines.line(offset)),
+                ply,
+                token: Some(token.to_owned()),
+            },
+            kind,
+            partial: None,
+        }
+    }
+
+    fn field_error(&self, field: &Field<'_>, kind: DhtmlXqErrorKind) -> DhtmlXqError {
+        self.error(field.offset, None, field.name, kind)
+    }
+
+    /// The board of a `binit` value.
+    fn binit(&self, field: &Field<'_>) -> Result<Setup, DhtmlXqError> {
+        let digits = field.value.trim_matches(|c: char| c.is_ascii_whitespace());
+        if digits.len() != 64 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.field_error(field, DhtmlXqErrorKind::BadBinit("expected 64 digits")));
+        }
+        let mut setup = Setup::empty();
+        let pairs = digits.as_bytes().chunks(2).map(|pair| pair.iter().map(|d| d - b'0').collect::<Vec<_>>());
+        for (slot, pair) in pairs.enumerate() {
+            let (&[x, y], Some(&role)) = (pair.as_slice(), SLOTS.get(slot % 16)) else { continue };
+            let color = if slot < 16 { Color::Red } else { Color::Black };
+            let Some(square) = Square::from_coords(x, 9u8.saturating_sub(y)) else { continue };
+            let place = &mut setup.board[square.index()];
+            if place.is_some() {
+                return Err(self.field_error(field, DhtmlXqErrorKind::BadBinit("two pieces on one square")));
+            }
+            *place = Some(Piece::new(color, role));
+        }
+        Ok(setup)
+    }
+
+    /// The start position: `fen`, else `binit` (else the standard start) with the side to move found
+    /// from the first move.
+    fn start(
+        &self,
+        fen: Option<&Field<'_>>,
+        binit: Option<&Field<'_>>,
+        first_move: Option<Move>,
+    ) -> Result<Position, DhtmlXqError> {
+        if let Some(field) = fen {
+            let parsed: Fen = field
+                .value
+                .trim()
+                .parse()
+                .map_err(|err| self.field_error(field, DhtmlXqErrorKind::BadFen(Box::new(err))))?;
+            return parsed
+                .into_position(ACCEPTED)
+                .map_err(|err| self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)));
+        }
+        let mut setup = match binit {
+            Some(field) => self.binit(field)?,
+            None => Setup::start(),
+        };
+        let invalid = |err: PositionError| match binit {
+            Some(field) => self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)),
+            None => self.error(self.start, None, "binit", DhtmlXqErrorKind::InvalidPosition(err)),
+        };
+        let mover = first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color);
+        if let Some(color) = mover {
+            setup.turn = color;
+            return Position::from_setup(setup, ACCEPTED).map_err(invalid);
+        }
+        match Position::from_setup(setup.clone(), ACCEPTED) {
+            Ok(pos) => Ok(pos),
+            Err(red_err) => {
+                setup.turn = Color::Black;
+                Position::from_setup(setup, ACCEPTED).map_err(|_| invalid(red_err))
+            }
+        }
+    }
+}
+
+/// A `move_P_S_B` field waiting to be attached.
+struct Branch {
+    parent: usize,
+    start: usize,
+    branch: usize,
+    moves: Vec<Move>,
+}
+
+impl Branch {
+    /// The key of the node the branch leaves from; `None` for the start position.
+    fn parent_key(&self) -> Option<(usize, usize)> {
+        (self.start > 1).then(|| (self.parent, self.start - 1))
+    }
+}
+
+fn warn(record: &mut GameRecord, ply: Option<usize>, message: String) {
+    record.warnings.push(ReadWarning { ply, message });
+}
+
+/// Reads one game from its fields. `start` is the offset of the container (0 without one).
+pub(super) fn game(
+    fields: Vec<Field<'_>>,
+    game_index: usize,
+    start: usize,
+    lines: &Lines<'_>,
+) -> Result<GameRecord, DhtmlXqError> {
+    let reader = Reader { game_index, start, lines };
+    let mut warnings = Vec::new();
+    let mut seen = HashSet::new();
+    let mut unique = Vec::with_capacity(fields.len());
+    for field in fields {
+        if !seen.insert(field.name) {
+            warnings.push(ReadWarning {
+                ply: None,
+                message: format!("the field {} is given more than once; the first one counts", field.name),
+            });
+            continue;
+        }
+        let kind = kind(field.name);
+        if !field.closed {
+            if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
+                return Err(reader.field_error(&field, DhtmlXqErrorKind::UnclosedField));
+            }
+            warnings.push(ReadWarning {
+                ply: None,
+                message: format!("the field {} has no closing tag and is ignored", field.name),
+            });
+            continue;
+        }
+        unique.push((kind, field));
+    }
+    let find = |wanted: Kind| unique.iter().find(|(k, _)| *k == wanted).map(|(_, f)| f);
+    let movelist = find(Kind::MoveList).map(groups).unwrap_or_default();
+    let first_move = movelist.first().and_then(Group::to_move);
+    let position = reader.start(find(Kind::Fen), find(Kind::Binit), first_move)?;
+
+    let mut record = GameRecord::new(position.clone());
+    record.warnings = warnings;
+    read_info(&unique, &mut record);
+
+    let mut nodes: HashMap<(usize, usize), NodeId> = HashMap::new();
+    let mut node = record.tree.root();
+    nodes.insert((0, 0), node);
+    let mut pos = position;
+    let mut fault = None;
+    for (i, group) in movelist.iter().enumerate() {
+        let ply = i + 1;
+        let m = match group.to_move() {
+            Some(m) if pos.is_legal(m) => m,
+            Some(m) => {
+                fault = Some(reader.error(group.offset, Some(ply), &group.text, DhtmlXqErrorKind::IllegalMove(m)));
+                break;
+            }
+            None => {
+                fault = Some(reader.error(group.offset, Some(ply), &group.text, DhtmlXqErrorKind::MalformedMove));
+                break;
+            }
+        };
+        pos.play_unchecked(m);
+        node = record.tree.push_unchecked(node, m);
+        nodes.insert((0, ply), node);
+    }
+
+    let tail = (record.tree.main_line_len(), pos);
+    attach_branches(&unique, &mut record, &mut nodes, tail);
+    attach_comments(&unique, &mut record, &nodes);
+    if let Some(length) = unique.iter().find(|(_, f)| f.name == "length").and_then(|(_, f)| number(f.value.trim())) {
+        let plies = movelist.len();
+        if length != plies && fault.is_none() {
+            warn(&mut record, None, format!("the length field says {length} plies, the main line has {plies}"));
+        }
+    }
+    match fault {
+        None => Ok(record),
+        Some(mut err) => {
+            err.partial = Some(Box::new(record));
+            Err(err)
+        }
+    }
+}
+
+fn read_info(fields: &[(Kind, Field<'_>)], record: &mut GameRecord) {
+    let value_of = |name: &str| {
+        fields.iter().find(|(k, f)| *k == Kind::Info && f.name == name).map(|(_, f)| text::decode(f.value))
+    };
+    for (kind, field) in fields {
+        if *kind != Kind::Info {
+            continue;
+        }
+        let value = text::decode(field.value);
+        if value.is_empty() {
+            continue;
+        }
+        if field.name == "result" {
+            match result(&value) {
+                Some(result) => record.result = result,
+                None => record.tags.set(format!("{TAG_PREFIX}result"), value),
+            }
+            continue;
+        }
+        let chosen = TAGS.iter().find(|(_, sources)| sources.contains(&field.name)).and_then(|(tag, sources)| {
+            let first = sources.iter().find(|s| value_of(s).is_some_and(|v| !v.is_empty()))?;
+            (*first == field.name).then_some(*tag)
+        });
+        match chosen {
+            Some(tag) => record.tags.set(tag, value),
+            None => record.tags.set(format!("{TAG_PREFIX}{}", field.name), value),
+        }
+    }
+}
+
+/// Attaches the `move_P_S_B` fields in the order passes over them would: a branch whose parent is
+/// known when the pass reaches it is attached then, the others wait for a later pass. Each branch is
+/// scheduled once, when the branch holding its parent is attached, so the work is linear. The
+/// position at the end of each branch is kept: a branch usually leaves from there, and replaying every
+/// branch from the start would be quadratic in deeply nested trees.
+fn attach_branches(
+    fields: &[(Kind, Field<'_>)],
+    record: &mut GameRecord,
+    nodes: &mut HashMap<(usize, usize), NodeId>,
+    main_tail: (usize, Position),
+) {
+    let mut branches: Vec<Branch> = Vec::new();
+    let mut numbers = HashSet::new();
+    for (kind, field) in fields {
+        match *kind {
+            Kind::BadName if field.name.starts_with("move_") => {
+                warn(record, None, format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name));
+            }
+            Kind::Branch { parent, start, branch } => {
+                if branch == 0 || !numbers.insert(branch) {
+                    warn(record, Some(start), format!("{}: branch number {branch} already used; dropped", field.name));
+                    continue;
+                }
+                let moves: Option<Vec<Move>> = groups(field).iter().map(Group::to_move).collect();
+                match moves {
+                    Some(moves) if !moves.is_empty() => branches.push(Branch { parent, start, branch, moves }),
+                    _ => warn(record, Some(start), format!("{}: a move is malformed; dropped", field.name)),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    let mut tails: HashMap<usize, (usize, Position)> = HashMap::new();
+    tails.insert(0, main_tail);
+    let mut ready = BinaryHeap::new();
+    let mut waiting: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    for (index, branch) in branches.iter().enumerate() {
+        match branch.parent_key() {
+            Some(key) if !nodes.contains_key(&key) => waiting.entry(key).or_default().push(index),
+            _ => ready.push(Reverse((1usize, index))),
+        }
+    }
+    while let Some(Reverse((pass, index))) = ready.pop() {
+        let Some(branch) = branches.get(index) else { continue };
+        let parent = match branch.parent_key() {
+            Some(key) => nodes.get(&key).copied(),
+            None => Some(record.tree.root()),
+        };
+        let Some(parent) = parent else { continue };
+        let cached = branch.parent_key().and_then(|(p, ply)| tails.get(&p).filter(|(tail, _)| *tail == ply));
+        let mut pos = match (cached, branch.start) {
+            (Some((_, pos)), _) => pos.clone(),
+            (None, 1) => record.tree.start().clone(),
+            (None, _) => record.tree.position_at(parent),
+        };
+        if let Some(bad) = branch.moves.iter().position(|&m| {
+            let legal = pos.is_legal(m);
+            if legal {
+                pos.play_unchecked(m);
+            }
+            !legal
+        }) {
+            let ply = branch.start + bad;
+            let message = format!("move_{}_{}_{}: illegal move; dropped", branch.parent, branch.start, branch.branch);
+            warn(record, Some(ply), message);
+            continue;
+        }
+        let mut node = parent;
+        for (j, &m) in branch.moves.iter().enumerate() {
+            node = record.tree.push_unchecked(node, m);
+            let key = (branch.branch, branch.start + j);
+            nodes.insert(key, node);
+            for dependent in waiting.remove(&key).unwrap_or_default() {
+                ready.push(Reverse((pass + usize::from(index > dependent), dependent)));
+            }
+        }
+        tails.insert(branch.branch, (branch.start + branch.moves.len() - 1, pos));
+    }
+    let mut never: Vec<usize> = waiting.into_values().flatten().collect();
+    never.sort_unstable();
+    for index in never {
+        if let Some(b) = branches.get(index) {
+            let message = format!(
+                "move_{}_{}_{}: branch {} has no ply {}; dropped",
+                b.parent,
+                b.start,
+                b.branch,
+                b.parent,
+                b.start - 1
+            );
+            warn(record, Some(b.start), message);
+        }
+    }
+}
+
+fn attach_comments(fields: &[(Kind, Field<'_>)], record: &mut GameRecord, nodes: &HashMap<(usize, usize), NodeId>) {
+    for (kind, field) in fields {
+        match *kind {
+            Kind::Comment { branch, ply } => {
+                let comment = text::decode(field.value);
+                match nodes.get(&(branch, ply)) {
+                    Some(&node) => record.tree.set_comment(node, comment),
+                    None => warn(record, Some(ply), format!("{}: no such ply; comment dropped", field.name)),
+                }
+            }
+            Kind::BadName if field.name.starts_with("comment") => {
+                warn(record, None, format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name));
+            }
+            _ => {}
+        }
+    }
+}

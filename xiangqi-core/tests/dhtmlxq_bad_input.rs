@@ -1,0 +1,210 @@
+//! The DhtmlXQ reader never panics: arbitrary strings and bytes, strings made of the format's own
+//! pieces, and real pages with characters deleted, inserted or replaced, or cut short. Every error
+//! points inside the text, on a character boundary; every game read holds legal moves only, and writing
+//! it gives a text that reads back to the same tree.
+#![cfg(feature = "records")]
+
+use proptest::prelude::*;
+use xiangqi_core::dhtmlxq::{self, DhtmlXqError};
+use xiangqi_core::encoding;
+use xiangqi_core::record::GameRecord;
+
+const PAGES: [&str; 3] = [
+    include_str!("data/dhtmlxq/116.html"),
+    include_str!("data/dhtmlxq/130.html"),
+    include_str!("data/dhtmlxq/44.html"),
+];
+
+/// A small tree with branches, nested branches and comments, in the three container kinds.
+const TREE: &str = "[DhtmlXQ][DhtmlXQ_title]t[/DhtmlXQ_title][DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]\
+[DhtmlXQ_move_1_3_2]6665[/DhtmlXQ_move_1_3_2][DhtmlXQ_move_0_2_1]102219270010[/DhtmlXQ_move_0_2_1]\
+[DhtmlXQ_comment0]a||b[/DhtmlXQ_comment0][DhtmlXQ_comment1_3]\\u7EA2[/DhtmlXQ_comment1_3][/DhtmlXQ]\
+[DhtmlXQiFrame][DhtmlXQ_binit]0999999949999999999999999999999999999999309999999999999999999999[/DhtmlXQ_binit]\
+[DhtmlXQ_movelist]09083031[/DhtmlXQ_movelist][/DhtmlXQiFrame][DhtmlXQHTML][DhtmlXQ_fen]3k5/9/9/9/9/9/9/9/9/R3K4 b\
+[/DhtmlXQ_fen][/DhtmlXQHTML]";
+
+/// Pieces of the format and characters around it.
+const ALPHABET: &[&str] = &[
+    "[DhtmlXQ]",
+    "[/DhtmlXQ]",
+    "[DhtmlXQiFrame]",
+    "[DhtmlXQHTML]",
+    "[DhtmlXQ_",
+    "[/DhtmlXQ_",
+    "movelist]",
+    "binit]",
+    "fen]",
+    "move_0_1_1]",
+    "move_0_2_1]",
+    "move_1_3_2]",
+    "comment0]",
+    "comment1_2]",
+    "result]",
+    "length]",
+    "[",
+    "]",
+    "_",
+    "/",
+    "0",
+    "1",
+    "4",
+    "7",
+    "9",
+    "99",
+    "7747",
+    "||",
+    "|",
+    "\\u",
+    "\\uD83C",
+    "%",
+    "%3A",
+    "%E7",
+    " ",
+    "\n",
+    "红",
+    "胜",
+    "\u{FFFD}",
+    "\u{0}",
+    "🀄",
+];
+
+fn check_error(text: &str, games: usize, err: &DhtmlXqError) {
+    let offset = usize::try_from(err.location.byte_offset).unwrap();
+    assert!(offset <= text.len(), "offset {offset} past the end ({}): {err}", text.len());
+    assert!(text.is_char_boundary(offset), "offset {offset} inside a character: {err}");
+    assert!(err.location.game_index < games.max(1), "{err}");
+    assert!(err.location.line.is_some_and(|line| line >= 1), "{err}");
+    assert!(!err.to_string().is_empty());
+    if let Some(partial) = &err.partial {
+        check_game(partial);
+    }
+}
+
+/// Every move legal where it is played (checked from the start, not trusted from the tree).
+fn check_game(game: &GameRecord) {
+    let tree = &game.tree;
+    for id in tree.preorder().into_iter().skip(1) {
+        let parent = tree.parent(id).unwrap();
+        let m = tree.mv(id).unwrap();
+        assert!(tree.position_at(parent).is_legal(m), "{m} after {:?}", tree.path_to(parent));
+    }
+}
+
+fn read_and_check(text: &str) {
+    let games = dhtmlxq::read_str(text);
+    for game in &games {
+        match game {
+            Ok(game) => {
+                check_game(game);
+                let written = dhtmlxq::write(game);
+                let again = dhtmlxq::read_str(&written).remove(0).unwrap_or_else(|err| panic!("{err}\n{written}"));
+                assert_eq!(again.start(), game.start(), "{written}");
+                assert_eq!(again.tree.lines(), game.tree.lines(), "{written}");
+            }
+            Err(err) => check_error(text, games.len(), err),
+        }
+    }
+}
+
+/// Bytes in the detected encoding: offsets are offsets in the decoded text.
+fn read_bytes_and_check(bytes: &[u8]) {
+    let (text, _) = encoding::decode(bytes, encoding::detect(bytes));
+    let games = dhtmlxq::read_bytes(bytes, None);
+    for game in &games {
+        match game {
+            Ok(game) => check_game(game),
+            Err(err) => check_error(&text, games.len(), err),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize),
+    Insert(usize, &'static str),
+    Replace(usize, &'static str),
+    Truncate(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        4 => any::<usize>().prop_map(Edit::Delete),
+        4 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Insert(i, s)),
+        4 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Replace(i, s)),
+        1 => any::<usize>().prop_map(Edit::Truncate),
+    ]
+}
+
+/// Applies edits at character positions (modulo the length), keeping characters whole.
+fn mutate(base: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<String> = base.chars().map(String::from).collect();
+    for e in edits {
+        match *e {
+            Edit::Delete(i) if !chars.is_empty() => {
+                chars.remove(i % chars.len());
+            }
+            Edit::Insert(i, s) => chars.insert(i % (chars.len() + 1), s.to_owned()),
+            Edit::Replace(i, s) if !chars.is_empty() => {
+                let n = chars.len();
+                chars[i % n] = s.to_owned();
+            }
+            Edit::Truncate(i) => chars.truncate(i % (chars.len() + 1)),
+            _ => {}
+        }
+    }
+    chars.concat()
+}
+
+fn base_text() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![PAGES[0], PAGES[1], PAGES[2], TREE])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_strings(text in any::<String>()) {
+        read_and_check(&text);
+    }
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+        read_bytes_and_check(&bytes);
+    }
+
+    #[test]
+    fn strings_of_the_format_pieces(parts in prop::collection::vec(prop::sample::select(ALPHABET), 0..40)) {
+        read_and_check(&parts.concat());
+    }
+
+    #[test]
+    fn mutated_pages(base in base_text(), edits in prop::collection::vec(edit(), 1..6)) {
+        read_and_check(&mutate(base, &edits));
+    }
+
+    #[test]
+    fn mutated_pages_as_bytes(base in base_text(), edits in prop::collection::vec(edit(), 1..4), cut in any::<usize>()) {
+        let text = mutate(base, &edits);
+        let bytes = text.as_bytes();
+        let bytes = &bytes[..cut % (bytes.len() + 1)];
+        read_bytes_and_check(bytes);
+    }
+}
+
+#[test]
+fn the_base_texts_read() {
+    for text in PAGES.iter().chain([&TREE]) {
+        for game in dhtmlxq::read_str(text) {
+            let game = game.unwrap();
+            assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+        }
+    }
+    assert_eq!(dhtmlxq::read_str(TREE).len(), 3);
+    assert_eq!(dhtmlxq::read_str(TREE)[0].as_ref().unwrap().tree.lines().len(), 3);
+}
+
+#[test]
+fn mutation_keeps_characters_whole() {
+    assert_eq!(mutate("红胜和", &[Edit::Replace(1, "é"), Edit::Delete(2)]), "红é");
+    assert_eq!(mutate("红胜", &[Edit::Truncate(1)]), "红");
+}

@@ -1,0 +1,411 @@
+//! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
+//! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
+//! attached, errors; and trees that survive writing and reading.
+#![cfg(feature = "records")]
+
+use std::time::{Duration, Instant};
+
+use xiangqi_core::dhtmlxq::{self, DhtmlXqErrorKind};
+use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::{Color, Move, Position};
+
+/// The DhtmlXQ digits of ICCS moves (`"h2e2 h9g7"` -> `"77477062"`).
+fn digits(moves: &str) -> String {
+    moves
+        .split_whitespace()
+        .flat_map(|m| {
+            let m: Move = m.parse().expect("an ICCS move");
+            [m.from, m.to]
+        })
+        .flat_map(|sq| [char::from(b'0' + sq.file()), char::from(b'0' + 9 - sq.rank())])
+        .collect()
+}
+
+fn field(name: &str, value: &str) -> String {
+    format!("[DhtmlXQ_{name}]{value}[/DhtmlXQ_{name}]")
+}
+
+fn lines(record: &GameRecord) -> Vec<String> {
+    record.tree.lines().iter().map(|line| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// The comment at the end of a path of ICCS moves ("" = the root).
+fn comment_at(record: &GameRecord, path: &str) -> Option<String> {
+    let tree = &record.tree;
+    let mut node = tree.root();
+    for m in path.split_whitespace() {
+        let m: Move = m.parse().unwrap();
+        node = tree.children(node).find(|&c| tree.mv(c) == Some(m)).unwrap_or_else(|| panic!("no {m} in {path}"));
+    }
+    tree.comment(node).map(str::to_owned)
+}
+
+fn shape(record: &GameRecord) -> Vec<(Vec<Move>, Option<String>)> {
+    let tree = &record.tree;
+    tree.preorder().into_iter().map(|id| (tree.path_to(id), tree.comment(id).map(str::to_owned))).collect()
+}
+
+fn read_one(text: &str) -> GameRecord {
+    let mut games = dhtmlxq::read_str(text);
+    assert_eq!(games.len(), 1, "{text}");
+    games.remove(0).unwrap_or_else(|err| panic!("{err}\n{text}"))
+}
+
+/// Writes and reads back; the start, the tree, the tags and the result must be the same.
+fn round_trip(record: &GameRecord) {
+    let written = dhtmlxq::write(record);
+    let again = read_one(&written);
+    assert_eq!(again.start(), record.start(), "{written}");
+    assert_eq!(shape(&again), shape(record), "{written}");
+    assert_eq!(again.tags, record.tags, "{written}");
+    assert_eq!(again.result, record.result, "{written}");
+    assert!(again.warnings.is_empty(), "{:?}\n{written}", again.warnings);
+}
+
+/// A tree with branches at several depths, a branch of a branch, and comments on each kind of node.
+fn branching_text() -> String {
+    [
+        "[DhtmlXQ]".to_owned(),
+        field("title", "Branches"),
+        field("movelist", &digits("h2e2 h9g7 h0g2 i9h9")),
+        // Defined before branch 1, which it leaves: attached on a second pass.
+        field("move_1_3_2", &digits("g3g4")),
+        field("move_2_4_3", &digits("a9a8")),
+        field("move_0_2_1", &digits("b9c7 b0c2 a9b9")),
+        field("move_0_1_4", &digits("b2e2")),
+        field("comment0", "before the first move"),
+        field("comment1", "central cannon"),
+        field("comment1_3", "in branch 1"),
+        field("comment2_3", "in branch 2"),
+        field("comment3_4", "in branch 3"),
+        field("comment4_1", "the other cannon"),
+        "[/DhtmlXQ]".to_owned(),
+    ]
+    .join("\n")
+}
+
+#[test]
+fn branches_attach_in_passes_and_nest() {
+    let game = read_one(&branching_text());
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    assert_eq!(lines(&game), ["h2e2 h9g7 h0g2 i9h9", "h2e2 b9c7 b0c2 a9b9", "h2e2 b9c7 g3g4 a9a8", "b2e2",]);
+    assert_eq!(comment_at(&game, "").as_deref(), Some("before the first move"));
+    assert_eq!(comment_at(&game, "h2e2").as_deref(), Some("central cannon"));
+    assert_eq!(comment_at(&game, "h2e2 b9c7 b0c2").as_deref(), Some("in branch 1"));
+    assert_eq!(comment_at(&game, "h2e2 b9c7 g3g4").as_deref(), Some("in branch 2"));
+    assert_eq!(comment_at(&game, "h2e2 b9c7 g3g4 a9a8").as_deref(), Some("in branch 3"));
+    assert_eq!(comment_at(&game, "b2e2").as_deref(), Some("the other cannon"));
+    assert_eq!(game.tags.get("Title"), Some("Branches"));
+    round_trip(&game);
+}
+
+#[test]
+fn a_bad_container_does_not_stop_the_next_one() {
+    let text = format!(
+        "<p>first</p>\n[DhtmlXQ]{}{}[/DhtmlXQ]\n<p>second</p>\n[DhtmlXQiFrame]{}[/DhtmlXQiFrame]",
+        field("red", "A"),
+        field("binit", "0919"),
+        field("movelist", &digits("h2e2"))
+    );
+    let games = dhtmlxq::read_str(&text);
+    assert_eq!(games.len(), 2);
+    let err = games[0].as_ref().unwrap_err();
+    assert_eq!(err.kind, DhtmlXqErrorKind::BadBinit("expected 64 digits"));
+    assert_eq!(err.location.game_index, 0);
+    assert_eq!(err.location.byte_offset, text.find("[DhtmlXQ_binit]").unwrap() as u64);
+    assert_eq!(err.location.line, Some(2));
+    assert_eq!(err.location.token.as_deref(), Some("binit"));
+    assert!(err.partial.is_none());
+    assert!(err.to_string().contains("game 0"), "{err}");
+    let second = games[1].as_ref().unwrap();
+    assert_eq!(lines(second), ["h2e2"]);
+}
+
+#[test]
+fn fields_without_a_container_are_one_game() {
+    let text = format!("{}\n{}", field("movelist", &digits("h2e2 h9g7")), field("result", "黑胜"));
+    let game = read_one(&text);
+    assert_eq!(game.tree.main_line_len(), 2);
+    assert_eq!(game.result, GameResult::BlackWins);
+    assert!(dhtmlxq::read_str("no game here").is_empty());
+}
+
+#[test]
+fn binit_with_absent_pieces_and_black_to_move() {
+    // Red: a chariot on a0 and the general on e0; Black: a chariot on i9 and the general on d9.
+    let mut slots = vec!["99"; 32];
+    slots[0] = "09";
+    slots[4] = "49";
+    slots[16] = "80";
+    slots[20] = "30";
+    let binit = slots.concat();
+    let text = format!("[DhtmlXQ]{}{}[/DhtmlXQ]", field("binit", &binit), field("movelist", &digits("i9i1 e0f0")));
+    let game = read_one(&text);
+    assert_eq!(game.start().turn(), Color::Black);
+    assert_eq!(game.start().fen(), "3k4r/9/9/9/9/9/9/9/9/R3K4 b - - 0 1");
+    assert_eq!(lines(&game), ["i9i1 e0f0"]);
+    round_trip(&game);
+
+    // No move: Red to move, unless only Black to move is legal (here Black stands in check).
+    slots[0] = "39";
+    let text = format!("[DhtmlXQ]{}[/DhtmlXQ]", field("binit", &slots.concat()));
+    let game = read_one(&text);
+    assert_eq!(game.start().turn(), Color::Black);
+    round_trip(&game);
+    slots[0] = "09";
+    let game = read_one(&format!("[DhtmlXQ]{}[/DhtmlXQ]", field("binit", &slots.concat())));
+    assert_eq!(game.start().turn(), Color::Red);
+    round_trip(&game);
+
+    // The fen field decides the side and wins over binit.
+    let text = format!(
+        "[DhtmlXQ]{}{}[/DhtmlXQ]",
+        field("binit", &slots.concat()),
+        field("fen", "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1")
+    );
+    assert_eq!(read_one(&text).start().fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
+}
+
+#[test]
+fn start_position_errors() {
+    let two_on_one = format!("[DhtmlXQ]{}[/DhtmlXQ]", field("binit", &"49".repeat(32)));
+    let err = dhtmlxq::read_str(&two_on_one).remove(0).unwrap_err();
+    assert_eq!(err.kind, DhtmlXqErrorKind::BadBinit("two pieces on one square"));
+    let no_general = format!("[DhtmlXQ]{}[/DhtmlXQ]", field("binit", &"99".repeat(32)));
+    let err = dhtmlxq::read_str(&no_general).remove(0).unwrap_err();
+    assert!(matches!(err.kind, DhtmlXqErrorKind::InvalidPosition(_)), "{err}");
+    let bad_fen = format!("[DhtmlXQ]{}[/DhtmlXQ]", field("fen", "4k4/9/9 x"));
+    let err = dhtmlxq::read_str(&bad_fen).remove(0).unwrap_err();
+    assert!(matches!(err.kind, DhtmlXqErrorKind::BadFen(_)), "{err}");
+    assert_eq!(err.location.token.as_deref(), Some("fen"));
+}
+
+#[test]
+fn main_line_errors_carry_the_game_so_far() {
+    let text = format!(
+        "[DhtmlXQ]{}{}{}[/DhtmlXQ]",
+        field("red", "A"),
+        field("movelist", &format!("{}7x62", digits("h2e2"))),
+        field("comment1", "kept")
+    );
+    let err = dhtmlxq::read_str(&text).remove(0).unwrap_err();
+    assert_eq!(err.kind, DhtmlXqErrorKind::MalformedMove);
+    assert_eq!((err.location.ply, err.location.token.as_deref()), (Some(2), Some("7x62")));
+    assert_eq!(err.location.byte_offset, text.find("7x62").unwrap() as u64);
+    let partial = err.partial.unwrap();
+    assert_eq!(lines(&partial), ["h2e2"]);
+    assert_eq!(partial.tags.get("Red"), Some("A"));
+    assert_eq!(comment_at(&partial, "h2e2").as_deref(), Some("kept"));
+
+    let short = format!("[DhtmlXQ]{}[/DhtmlXQ]", field("movelist", "774770"));
+    let err = dhtmlxq::read_str(&short).remove(0).unwrap_err();
+    assert_eq!((err.kind, err.location.token.as_deref()), (DhtmlXqErrorKind::MalformedMove, Some("70")));
+
+    let unclosed = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ]";
+    let err = dhtmlxq::read_str(unclosed).remove(0).unwrap_err();
+    assert_eq!(err.kind, DhtmlXqErrorKind::UnclosedField);
+}
+
+#[test]
+fn branches_that_cannot_be_attached_are_dropped_with_a_warning() {
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}{}[/DhtmlXQ]",
+        field("movelist", &digits("h2e2 h9g7")),
+        field("move_5_3_6", &digits("h0g2")),
+        field("move_0_2_1", &digits("h9h0")),
+        field("move_1_3_2", &digits("h0g2")),
+        field("move_0_2_3", "12"),
+        field("comment9", "nowhere")
+    );
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["h2e2 h9g7"]);
+    let warnings: Vec<_> = game.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 5, "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("move_0_2_1") && w.contains("illegal")), "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("move_5_3_6") && w.contains("branch 5 has no ply 2")), "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("move_1_3_2")), "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("move_0_2_3") && w.contains("malformed")), "{warnings:?}");
+    assert!(warnings.iter().any(|w| w.contains("comment9")), "{warnings:?}");
+}
+
+#[test]
+fn escapes_in_comments_and_tags() {
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}[/DhtmlXQ]",
+        field("event", "\\u7B2C\\u4E00\\u5C4A"),
+        field("refer", "http%3A//www.dpxq.com/%0D%0A"),
+        field("group", "50% off"),
+        field("movelist", &digits("h2e2")),
+        field("comment1", "line one||line two")
+    );
+    let game = read_one(&text);
+    assert_eq!(game.tags.get("Event"), Some("第一届"));
+    assert_eq!(game.tags.get("DhtmlXQ_refer"), Some("http://www.dpxq.com/\r\n"));
+    assert_eq!(game.tags.get("DhtmlXQ_group"), Some("50% off"));
+    assert_eq!(comment_at(&game, "h2e2").as_deref(), Some("line one\nline two"));
+    let mut game = game;
+    game.tags.set("DhtmlXQ_refer", "http://www.dpxq.com/");
+    round_trip(&game);
+}
+
+#[test]
+fn information_fields_and_results() {
+    let text = format!(
+        "[DhtmlXQHTML]{}{}{}{}{}{}{}{}{}[/DhtmlXQHTML]",
+        field("redname", "孟辰"),
+        field("red", "成都 孟辰"),
+        field("blackname", "王天一"),
+        field("black", ""),
+        field("place", "上海"),
+        field("open", "中炮对左三步虎"),
+        field("length", "1"),
+        field("result", "和棋"),
+        field("movelist", &digits("h2e2"))
+    );
+    let game = read_one(&text);
+    let tags: Vec<_> = game.tags.iter().collect();
+    assert_eq!(
+        tags,
+        [
+            ("DhtmlXQ_redname", "孟辰"),
+            ("Red", "成都 孟辰"),
+            ("Black", "王天一"),
+            ("Site", "上海"),
+            ("Opening", "中炮对左三步虎"),
+            ("DhtmlXQ_length", "1")
+        ]
+    );
+    assert_eq!(game.result, GameResult::Draw);
+    assert!(game.warnings.is_empty());
+    round_trip(&game);
+
+    for (text, result) in [("W", GameResult::RedWins), ("L", GameResult::BlackWins), ("红胜", GameResult::RedWins)] {
+        let game = read_one(&field("result", text));
+        assert_eq!(game.result, result, "{text}");
+    }
+    let odd = read_one(&field("result", "中断"));
+    assert_eq!((odd.result, odd.tags.get("DhtmlXQ_result")), (GameResult::Unknown, Some("中断")));
+    round_trip(&odd);
+
+    let wrong_length = read_one(&format!("{}{}", field("length", "3"), field("movelist", &digits("h2e2"))));
+    assert_eq!(wrong_length.warnings.len(), 1);
+}
+
+#[test]
+fn hand_made_trees_survive_writing_and_reading() {
+    let mut record = GameRecord::new(Position::default());
+    let tree = &mut record.tree;
+    let root = tree.root();
+    tree.set_comment(root, "start [with] brackets | bars \\ and 100%");
+    let a = tree.add_move(root, "h2e2".parse().unwrap()).unwrap();
+    let b = tree.add_move(a, "h9g7".parse().unwrap()).unwrap();
+    let c = tree.add_move(b, "h0g2".parse().unwrap()).unwrap();
+    tree.add_move(c, "i9h9".parse().unwrap()).unwrap();
+    let b2 = tree.add_move(a, "b9c7".parse().unwrap()).unwrap();
+    tree.set_comment(b2, "two\nlines");
+    let c2 = tree.add_move(b2, "b0c2".parse().unwrap()).unwrap();
+    tree.add_move(b2, "g3g4".parse().unwrap()).unwrap();
+    tree.add_move(c2, "a9b9".parse().unwrap()).unwrap();
+    let d2 = tree.add_move(c2, "c6c5".parse().unwrap()).unwrap();
+    tree.set_comment(d2, "deep");
+    tree.add_move(root, "b2e2".parse().unwrap()).unwrap();
+    let e = tree.add_move(root, "c3c4".parse().unwrap()).unwrap();
+    tree.add_move(e, "c6c5".parse().unwrap()).unwrap();
+    record.tags.set("Red", "红方");
+    record.tags.set("Event", "x");
+    record.result = GameResult::RedWins;
+    round_trip(&record);
+
+    let start = Position::from_fen("3k5/9/4P4/9/9/9/9/9/9/4K4 b - - 3 20").unwrap();
+    let mut black_first = GameRecord::new(start);
+    let root = black_first.tree.root();
+    black_first.tree.add_move(root, "d9d8".parse().unwrap()).unwrap();
+    round_trip(&black_first);
+    round_trip(&GameRecord::new(Position::from_fen("3k5/9/4P4/9/9/9/9/9/9/4K4 b - - 0 1").unwrap()));
+}
+
+/// A random legal line from a position, stopping early when the game is over.
+fn random_line(pos: &Position, len: usize, seed: &mut u64) -> Vec<Move> {
+    let mut pos = pos.clone();
+    let mut moves = Vec::new();
+    for _ in 0..len {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = legal[(*seed >> 33) as usize % legal.len()];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn a_big_page_reads_fast() {
+    let mut seed = 7;
+    let mut record = GameRecord::new(Position::default());
+    let main = random_line(&Position::default(), 120, &mut seed);
+    let mut node = record.tree.root();
+    let mut main_nodes = vec![node];
+    for &m in &main {
+        node = record.tree.add_move(node, m).unwrap();
+        main_nodes.push(node);
+    }
+    let mut branch_nodes = Vec::new();
+    for i in 0..1500 {
+        // Half of the branches leave the main line, half leave an earlier branch.
+        let from = if i % 2 == 0 || branch_nodes.is_empty() {
+            main_nodes[(i * 7) % main_nodes.len()]
+        } else {
+            branch_nodes[(i * 13) % branch_nodes.len()]
+        };
+        let pos = record.tree.position_at(from);
+        let mut node = from;
+        for m in random_line(&pos, 80, &mut seed) {
+            node = record.tree.add_move(node, m).unwrap();
+            branch_nodes.push(node);
+        }
+    }
+    let text = dhtmlxq::write(&record);
+    assert!(text.len() > 500_000, "{} bytes", text.len());
+
+    let started = Instant::now();
+    let again = read_one(&text);
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?} for {} bytes", text.len());
+    assert_eq!(again.tree.move_count(), record.tree.move_count());
+    assert_eq!(again.tree.lines(), record.tree.lines());
+
+    // The same branches listed in reverse order: each waits for the one after it.
+    let mut fields: Vec<&str> = text.lines().collect();
+    let first_branch = fields.iter().position(|l| l.starts_with("[DhtmlXQ_move_")).unwrap();
+    let last_branch = fields.iter().rposition(|l| l.starts_with("[DhtmlXQ_move_")).unwrap();
+    fields[first_branch..=last_branch].reverse();
+    let reversed = fields.join("\n");
+    let started = Instant::now();
+    let again = read_one(&reversed);
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+    assert!(again.warnings.is_empty());
+    assert_eq!(again.tree.move_count(), record.tree.move_count());
+}
+
+#[test]
+fn a_long_chain_of_branches_in_reverse_order() {
+    // Branch b continues branch b - 1 by one move; listed last to first, each waits for its parent.
+    let shuffle = ["a0a1", "a9a8", "a1a0", "a8a9"];
+    let count = 4000;
+    let mut text = String::from("[DhtmlXQ]");
+    for b in (1..=count).rev() {
+        let ply = b + 1;
+        text.push_str(&field(&format!("move_{}_{ply}_{b}", b - 1), &digits(shuffle[(ply - 1) % 4])));
+    }
+    text.push_str(&field("movelist", &digits("a0a1")));
+    text.push_str("[/DhtmlXQ]");
+    let started = Instant::now();
+    let game = read_one(&text);
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(game.warnings.is_empty(), "{:?}", &game.warnings[..1]);
+    assert_eq!(game.tree.main_line_len(), count + 1);
+}
