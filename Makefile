@@ -10,8 +10,10 @@ WUKONG  := examples/data/wukong/Hu_Ronghua_1391_UCI_games.pgn examples/data/wuko
 STARTFEN := rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
 
 CASES   := tests/data/rules/repetition-cases.jsonl
+RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xqf tests/data/xqf/*.XQF \
+           tests/data/dhtmlxq/*.html
 
-.PHONY: demo test lint rust-test arbiter-interface convert-interface peers-sample check-peers bench bench-peers-records perft-all clean-venv
+.PHONY: demo test lint rust-test arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -19,8 +21,10 @@ demo:
 	$(CARGO) run -q --release -p xiangqi-core --example adjudicate -- --summary < $(CASES)
 	echo '{"moves": ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]}' \
 	  | $(CARGO) run -q --release -p xiangqi-core --example convert -- --to chinese
+	$(CARGO) run -q --release -p xiangqi-core --example replay -- --summary $(RECORDS)
+	$(CARGO) run -q --release -p xiangqi-core --example replay -- tests/data/xqf/test_5_variations.xqf
 
-test: lint rust-test arbiter-interface convert-interface peers-sample
+test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample
 	@echo "make test: all test suites passed"
 
 lint:
@@ -42,6 +46,11 @@ arbiter-interface:
 convert-interface:
 	$(CARGO) build -q --release -p xiangqi-core --example convert
 	$(PYTHON) tests/notation/check_convert.py $(CARGO) run -q --release -p xiangqi-core --example convert --
+
+# The replay example's exact interface on the bundled records (Python standard library only).
+replay-interface:
+	$(CARGO) build -q --release -p xiangqi-core --example replay
+	$(PYTHON) tests/records/check_replay.py tests/data $(CARGO) run -q --release -p xiangqi-core --example replay --
 
 # Python tools for the peer comparison live in a venv of their own.
 $(VENV)/.installed: tests/peers/requirements.txt

@@ -1,5 +1,6 @@
 //! The game model shared by every record format: tags, a start position, a tree of moves with comments
-//! and annotations, and a result; and where a reader met a problem ([`Location`]).
+//! and annotations, and a result; where a reader met a problem ([`Location`]), and any record file read in the
+//! format its content shows ([`read_file`], [`read_bytes`]).
 //!
 //! Every move stored in a [`MoveTree`] is legal in the position it is played from: the readers check
 //! each move as they add it, and [`MoveTree::add_move`] refuses an illegal one.
@@ -24,8 +25,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod detect;
 mod tree;
 
+pub use detect::{detect_format, read_bytes, read_file, Format, RecordError, Records};
 pub use tree::{MoveTree, NodeId};
 
 use core::fmt;

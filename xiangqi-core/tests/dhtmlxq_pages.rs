@@ -14,7 +14,7 @@ fn pages_dir() -> PathBuf {
     if shared.exists() {
         shared.join("data/games/wukong/dhtmlxq")
     } else {
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dhtmlxq"))
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/dhtmlxq"))
     }
 }
 
@@ -138,7 +138,7 @@ fn every_page_survives_writing_and_reading() {
 #[test]
 fn the_bundled_copy_is_the_shared_one() {
     let shared = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/games/wukong/dhtmlxq"));
-    let bundled = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dhtmlxq"));
+    let bundled = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/dhtmlxq"));
     let html = |dir: &PathBuf| {
         let mut names: Vec<_> = std::fs::read_dir(dir)
             .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())

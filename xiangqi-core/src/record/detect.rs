@@ -1,0 +1,191 @@
+//! Any record file: the format told from the content (the file name's extension only as a hint), then
+//! the games read by the format's reader.
+
+use core::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use crate::dhtmlxq::{self, DhtmlXqError};
+use crate::pgn::{self, PgnError};
+use crate::xqf::{self, XqfError};
+
+use super::{GameRecord, Location};
+
+/// How much of a file format detection looks at.
+const DETECTION_PREFIX: u64 = 1024 * 1024;
+
+/// A game record format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PGN text (any notation, any encoding).
+    Pgn,
+    /// XQStudio's binary XQF.
+    Xqf,
+    /// DhtmlXQ fields, usually inside a web page.
+    DhtmlXq,
+    /// ChessBridge's CBR, CBL (binary) and CBF (XML) files: recognised, not read yet.
+    ChessBridge,
+}
+
+impl Format {
+    /// The name: `PGN`, `XQF`, `DhtmlXQ`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "PGN",
+            Format::Xqf => "XQF",
+            Format::DhtmlXq => "DhtmlXQ",
+            Format::ChessBridge => "ChessBridge",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The format of a record from its first bytes: XQF by its `XQ` signature, DhtmlXQ by a `[DhtmlXQ`
+/// field, ChessBridge by its `CCBridge` signature or `<ChineseChessRecord` element, PGN otherwise. The extension (`xqf`, `pgn`, `html`, any case) decides only a file too short
+/// to tell: an `.xqf` file without the signature is still read as XQF, to get XQF's error.
+///
+/// ```
+/// use xiangqi_core::record::{detect_format, Format};
+/// assert_eq!(detect_format(b"XQ\x0a\x00", None), Format::Xqf);
+/// assert_eq!(detect_format(b"<div>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]", None), Format::DhtmlXq);
+/// assert_eq!(detect_format(b"[Event \"x\"]\n1. h2e2", Some("xqf")), Format::Pgn);
+/// assert_eq!(detect_format(b"", Some("XQF")), Format::Xqf);
+/// assert_eq!(detect_format(b"CCBridge Record\0", None), Format::ChessBridge);
+/// ```
+pub fn detect_format(prefix: &[u8], extension: Option<&str>) -> Format {
+    let head = &prefix[..prefix.len().min(1024)];
+    if xqf::is_xqf(prefix) {
+        Format::Xqf
+    } else if prefix.starts_with(b"CCBridge") || head.windows(19).any(|w| w == b"<ChineseChessRecord") {
+        Format::ChessBridge
+    } else if dhtmlxq::contains_dhtmlxq(prefix) {
+        Format::DhtmlXq
+    } else if prefix.iter().all(u8::is_ascii_whitespace) && extension.is_some_and(|e| e.eq_ignore_ascii_case("xqf")) {
+        Format::Xqf
+    } else {
+        Format::Pgn
+    }
+}
+
+/// A game a record reader could not read, whatever the format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// From the PGN reader.
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
+    /// From the XQF reader.
+    #[error(transparent)]
+    Xqf(#[from] XqfError),
+    /// From the DhtmlXQ reader.
+    #[error(transparent)]
+    DhtmlXq(#[from] DhtmlXqError),
+    /// The file could not be read.
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    /// The file is in a format this crate recognises but does not read.
+    #[error("{0} files are not supported")]
+    Unsupported(Format),
+}
+
+impl RecordError {
+    /// Where the problem is (`None` for an I/O error).
+    pub fn location(&self) -> Option<&Location> {
+        match self {
+            RecordError::Pgn(err) => Some(&err.location),
+            RecordError::Xqf(err) => Some(&err.location),
+            RecordError::DhtmlXq(err) => Some(&err.location),
+            RecordError::Io(_) | RecordError::Unsupported(_) => None,
+        }
+    }
+
+    /// The game as read up to the problem, when there is one.
+    pub fn partial(&self) -> Option<&GameRecord> {
+        match self {
+            RecordError::Pgn(err) => err.partial.as_deref(),
+            RecordError::Xqf(err) => err.partial.as_deref(),
+            RecordError::DhtmlXq(err) => err.partial.as_deref(),
+            RecordError::Io(_) | RecordError::Unsupported(_) => None,
+        }
+    }
+}
+
+/// The games of a record file, in order ([`read_file`]); PGN files are streamed.
+pub struct Records {
+    format: Format,
+    inner: Inner,
+}
+
+enum Inner {
+    Pgn(Box<pgn::Reader<BufReader<File>>>),
+    Read(std::vec::IntoIter<Result<GameRecord, RecordError>>),
+}
+
+impl Records {
+    /// The format the file was read in.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+}
+
+impl Iterator for Records {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.inner {
+            Inner::Pgn(reader) => reader.next().map(|r| r.map_err(RecordError::from)),
+            Inner::Read(games) => games.next(),
+        }
+    }
+}
+
+/// Reads every game of a record held in memory, in the format [`detect_format`] finds.
+///
+/// ```
+/// use xiangqi_core::record::{read_bytes, Format};
+/// let (format, games) = read_bytes(b"1. h2e2 h9g7\n\n[Event \"2\"]\n1. h2h9", None);
+/// assert_eq!(format, Format::Pgn);
+/// assert_eq!(games.len(), 2);
+/// assert!(games[0].is_ok());
+/// let err = games[1].as_ref().unwrap_err();
+/// assert_eq!(err.location().unwrap().game_index, 1);
+/// ```
+pub fn read_bytes(bytes: &[u8], extension: Option<&str>) -> (Format, Vec<Result<GameRecord, RecordError>>) {
+    let format = detect_format(bytes, extension);
+    let games = match format {
+        Format::Pgn => pgn::Reader::new(bytes).map(|r| r.map_err(RecordError::from)).collect(),
+        Format::Xqf => vec![xqf::read(bytes).map_err(RecordError::from)],
+        Format::DhtmlXq => dhtmlxq::read_bytes(bytes, None).into_iter().map(|r| r.map_err(RecordError::from)).collect(),
+        Format::ChessBridge => vec![Err(RecordError::Unsupported(format))],
+    };
+    (format, games)
+}
+
+/// Opens a record file and reads its games one at a time, in the format [`detect_format`] finds (the
+/// extension is a hint only). PGN is streamed from the file; XQF and DhtmlXQ files are read whole.
+pub fn read_file(path: impl AsRef<Path>) -> io::Result<Records> {
+    let path = path.as_ref();
+    let mut file = File::open(path)?;
+    let mut prefix = Vec::new();
+    (&mut file).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
+    let extension = path.extension().and_then(|e| e.to_str());
+    // A file without a DhtmlXQ field in its first megabyte is taken for PGN.
+    let format = detect_format(&prefix, extension);
+    let inner = match format {
+        Format::Pgn => {
+            file.seek(SeekFrom::Start(0))?;
+            Inner::Pgn(Box::new(pgn::Reader::new(BufReader::new(file))))
+        }
+        Format::Xqf | Format::DhtmlXq | Format::ChessBridge => {
+            file.read_to_end(&mut prefix)?;
+            Inner::Read(read_bytes(&prefix, extension).1.into_iter())
+        }
+    };
+    Ok(Records { format, inner })
+}
