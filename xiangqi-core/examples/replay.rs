@@ -58,14 +58,14 @@ fn print_line(
     error: Option<&str>,
 ) -> io::Result<()> {
     let start_fen = record.map(|r| r.start().fen());
-    let moves: Vec<String> = record.map_or_else(Vec::new, |r| r.main_line().map(|m| m.to_string()).collect());
+    let moves: Vec<String> = record.map_or_else(Vec::new, |r| r.main_line().map(|m| json(&m.to_string())).collect());
     let result = record.map_or("*", |r| r.result.as_pgn());
     writeln!(
         out,
-        "{{\"file\": {}, \"index\": {index}, \"start_fen\": {}, \"moves\": {}, \"result\": {}, \"error\": {}}}",
+        "{{\"file\": {}, \"index\": {index}, \"start_fen\": {}, \"moves\": [{}], \"result\": {}, \"error\": {}}}",
         json(file),
         start_fen.as_deref().map_or("null".into(), json),
-        format!("[{}]", moves.iter().map(|m| json(m)).collect::<Vec<_>>().join(", ")),
+        moves.join(", "),
         json(result),
         error.map_or("null".into(), json),
     )
