@@ -10,9 +10,9 @@ use xiangqi_core::encoding;
 use xiangqi_core::record::GameRecord;
 
 const PAGES: [&str; 3] = [
-    include_str!("data/dhtmlxq/116.html"),
-    include_str!("data/dhtmlxq/130.html"),
-    include_str!("data/dhtmlxq/44.html"),
+    include_str!("../../tests/data/dhtmlxq/116.html"),
+    include_str!("../../tests/data/dhtmlxq/130.html"),
+    include_str!("../../tests/data/dhtmlxq/44.html"),
 ];
 
 /// A small tree with branches, nested branches and comments, in the three container kinds.

@@ -149,7 +149,7 @@ impl Iterator for Records {
 ///
 /// ```
 /// use xiangqi_core::record::{read_bytes, Format};
-/// let (format, games) = read_bytes(b"1. h2e2 h9g7\n\n[Event \"2\"]\n1. h2h9", None);
+/// let (format, games) = read_bytes(b"1. h2e2 h9g7\n\n[Event \"2\"]\n1. h2h8", None);
 /// assert_eq!(format, Format::Pgn);
 /// assert_eq!(games.len(), 2);
 /// assert!(games[0].is_ok());
