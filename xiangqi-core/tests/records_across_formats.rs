@@ -1,5 +1,5 @@
 //! The same games in different formats read to the same records: xqbase's `SAMPLE.XQF` and the PGN its
-//! converter made of it.
+//! converter made of it; the 15 wxf.ca pages (DhtmlXQ) and the same games in wukong's PGN files.
 
 #![cfg(feature = "records")]
 
@@ -9,7 +9,7 @@ use std::path::Path;
 
 use records_support::bundled;
 use xiangqi_core::record::GameRecord;
-use xiangqi_core::{pgn, xqf};
+use xiangqi_core::{dhtmlxq, pgn, xqf};
 
 fn xqf_fixture(name: &str) -> GameRecord {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/xqf").join(name);
@@ -47,4 +47,40 @@ fn sample_xqf_and_its_pgn_conversion_agree() {
         assert!(from_xqf.tags.get(tag).is_some(), "{tag}");
     }
     assert_eq!(from_xqf.result, from_pgn.result);
+}
+
+#[test]
+fn dhtmlxq_pages_and_pgn_files_give_the_same_games() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/dhtmlxq");
+    let mut pages: Vec<_> = std::fs::read_dir(&dir)
+        .expect("bundled pages")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    assert_eq!(pages.len(), 15);
+    let chinese = pgn_fixture("xqdb_traditional.pgn");
+    let wxf = pgn_fixture("xqdb_international.pgn");
+    let mut matched = vec![false; chinese.len()];
+    let mut plies = 0;
+    for page in &pages {
+        let mut games = dhtmlxq::read_bytes(&std::fs::read(page).expect("readable"), None);
+        assert_eq!(games.len(), 1, "{}", page.display());
+        let game = games.remove(0).expect("reads");
+        let moves: Vec<_> = game.main_line().collect();
+        let found: Vec<usize> =
+            (0..chinese.len()).filter(|&i| chinese[i].main_line().collect::<Vec<_>>() == moves).collect();
+        assert_eq!(found.len(), 1, "{}: one PGN game with the same moves", page.display());
+        let i = found[0];
+        assert!(!matched[i], "{}: game {i} matched twice", page.display());
+        matched[i] = true;
+        assert_eq!(wxf[i].main_line().collect::<Vec<_>>(), moves, "the WXF file agrees");
+        assert_eq!(game.start(), chinese[i].start());
+        for tag in ["Red", "Black"] {
+            assert_eq!(game.tags.get(tag), chinese[i].tags.get(tag), "{}: {tag}", page.display());
+        }
+        plies += moves.len();
+    }
+    assert!(matched.iter().all(|&m| m));
+    assert_eq!(plies, 1378);
 }
