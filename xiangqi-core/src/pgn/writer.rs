@@ -7,7 +7,7 @@ use crate::{notation, Color, Notation, Position};
 
 use super::tags;
 
-/// How [`write`] writes a game.
+/// How [`write()`] writes a game.
 ///
 /// ```
 /// use xiangqi_core::pgn::WriteOptions;
