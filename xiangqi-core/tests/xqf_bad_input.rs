@@ -5,7 +5,9 @@
 
 #![cfg(feature = "records")]
 
-mod xqf_files;
+mod records_support;
+
+use records_support::xqf as xqf_files;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -5,15 +5,17 @@
 
 #![cfg(feature = "records")]
 
-mod xqf_files;
+mod records_support;
+
+use records_support::xqf as xqf_files;
 
 use std::collections::BTreeMap;
 
+use records_support::{iccs_line, name};
 use serde_json::Value;
 use xiangqi_core::record::{GameRecord, GameResult};
 use xiangqi_core::xqf::{self, IllegalVariations, ReadOptions, XqfErrorKind};
 use xiangqi_core::Position;
-use xqf_files::{iccs_line, name};
 
 /// What a listed file gives.
 enum Expect {

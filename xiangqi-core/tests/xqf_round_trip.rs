@@ -4,11 +4,13 @@
 
 #![cfg(feature = "records")]
 
-mod xqf_files;
+mod records_support;
 
+use records_support::xqf as xqf_files;
+
+use records_support::name;
 use xiangqi_core::record::GameRecord;
 use xiangqi_core::xqf::{self, XqfVersion, TAGS};
-use xqf_files::name;
 
 /// The tree in pre-order: each node's move, ply, comment and number of children.
 fn shape(record: &GameRecord) -> Vec<(Option<String>, usize, Option<&str>, usize)> {

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use xiangqi_core::record::{GameRecord, MoveTree};
 
+pub mod xqf;
+
 /// `../shared/data/games` next to the project, if present.
 pub fn shared_games() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/games");
@@ -68,4 +70,14 @@ pub fn files_with(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     }
     found.sort();
     found
+}
+
+/// A file's name.
+pub fn name(path: &Path) -> String {
+    path.file_name().expect("a file").to_string_lossy().into_owned()
+}
+
+/// A line of moves in ICCS, space-separated.
+pub fn iccs_line(moves: &[xiangqi_core::Move]) -> String {
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }

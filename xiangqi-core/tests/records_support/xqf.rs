@@ -1,8 +1,6 @@
 //! Where the XQF tests find their files: the shared corpus (`../shared`, next to the repository) when it is
 //! present, and the small bundled set in `tests/data/xqf` always.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 
 /// The shared data directory, if present.
@@ -21,21 +19,7 @@ pub fn bundled_dir() -> PathBuf {
 
 /// Every `.xqf` / `.XQF` file under `dir`, sorted.
 pub fn xqf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
-        for entry in entries {
-            let path = entry.expect("directory entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("xqf")) {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    super::files_with(dir, &["xqf"])
 }
 
 /// The shared corpus, or `None` (with a line saying so) when `../shared` is absent.
@@ -62,14 +46,4 @@ pub fn corpus_or_bundled(test: &str) -> Vec<PathBuf> {
 pub fn bundled(name: &str) -> Vec<u8> {
     let path = bundled_dir().join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
-/// A file's name.
-pub fn name(path: &Path) -> String {
-    path.file_name().expect("a file").to_string_lossy().into_owned()
-}
-
-/// A line of moves in ICCS, space-separated.
-pub fn iccs_line(moves: &[xiangqi_core::Move]) -> String {
-    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }
