@@ -37,7 +37,9 @@
 
 mod movetext;
 mod reader;
+mod start;
 mod tags;
+mod tokens;
 mod writer;
 
 pub use reader::{read_str, Reader};

@@ -1,18 +1,13 @@
 //! One game being read: its tag lines, then its movetext, fed a line at a time.
 
 use crate::encoding::{self, TextEncoding};
-use crate::fen::{Fen, FenError};
-use crate::notation::{self, ParseMoveError};
+use crate::notation;
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
-use crate::{Notation, Position, PositionErrorKinds};
+use crate::{Notation, Position};
 
+use super::start::{start_position, with_other_side};
+use super::tokens::{is_ellipsis, is_space, parse_format, result_token, strip_move_number, strip_suffix_annotation};
 use super::{tags, PgnError, PgnErrorKind};
-
-/// Placement rules composed positions break on purpose; a start position breaking them is read with a
-/// warning.
-const PLACEMENT: PositionErrorKinds = PositionErrorKinds::ADVISOR_PLACEMENT
-    .union(PositionErrorKinds::ELEPHANT_PLACEMENT)
-    .union(PositionErrorKinds::SOLDIER_PLACEMENT);
 
 /// Where a line sits in the file.
 #[derive(Copy, Clone, Debug)]
@@ -26,15 +21,14 @@ pub(super) struct LineInfo {
 }
 
 impl LineInfo {
+    /// The byte offset in the file and the line number of a column of the decoded line.
     fn at(&self, line: &str, column: usize) -> (u64, u64) {
         let prefix = &line[..column];
         let bytes = match self.encoding {
-            TextEncoding::Utf8 | TextEncoding::Utf16Le | TextEncoding::Utf16Be => prefix.len(),
-            other if prefix.is_ascii() => {
-                let _ = other;
-                prefix.len()
+            TextEncoding::Gbk | TextEncoding::Big5 if !prefix.is_ascii() => {
+                encoding::encode(prefix, self.encoding).0.len()
             }
-            other => encoding::encode(prefix, other).0.len(),
+            _ => prefix.len(),
         };
         (self.offset + bytes as u64, self.number)
     }
@@ -166,7 +160,6 @@ impl GameBuilder {
             return;
         }
         let mut i = 0;
-        let bytes = line.as_bytes();
         while i < line.len() {
             if let Some(comment) = &mut self.comment {
                 match line[i..].find('}') {
@@ -217,7 +210,6 @@ impl GameBuilder {
                     i += word.len();
                 }
             }
-            debug_assert!(i <= bytes.len());
         }
     }
 
@@ -426,24 +418,10 @@ impl GameBuilder {
             }
             Err(err) => {
                 let partial = Some(Box::new(moves.record.clone()));
-                self.fail_move(err, ply, text, line, column, info, partial);
+                let kind = PgnErrorKind::Move(Box::new(err));
+                self.fail_at(info.at(line, column), Some(ply), Some(text.to_owned()), kind, partial);
             }
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn fail_move(
-        &mut self,
-        err: ParseMoveError,
-        ply: usize,
-        text: &str,
-        line: &str,
-        column: usize,
-        info: LineInfo,
-        partial: Option<Box<GameRecord>>,
-    ) {
-        let at = info.at(line, column);
-        self.fail_at(at, Some(ply), Some(text.to_owned()), PgnErrorKind::Move(Box::new(err)), partial);
     }
 
     /// The game, once its last line has been fed.
@@ -498,139 +476,4 @@ impl GameBuilder {
 
 fn warning(ply: Option<usize>, message: String) -> ReadWarning {
     ReadWarning { ply, message }
-}
-
-/// Whitespace in movetext: ASCII, the ideographic space, a stray byte-order mark.
-fn is_space(c: char) -> bool {
-    c.is_whitespace() || c == '\u{FEFF}'
-}
-
-fn parse_format(name: &str) -> Option<Option<Notation>> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "iccs" => Some(Some(Notation::Iccs)),
-        "wxf" => Some(Some(Notation::Wxf)),
-        "chinese" | "" => Some(Some(Notation::Chinese)),
-        _ => None,
-    }
-}
-
-fn result_token(word: &str) -> Option<GameResult> {
-    Some(match word {
-        "1-0" => GameResult::RedWins,
-        "0-1" => GameResult::BlackWins,
-        "1/2-1/2" | "½-½" => GameResult::Draw,
-        "*" => GameResult::Unknown,
-        _ => return None,
-    })
-}
-
-/// Splits a move number off a word: digits (ASCII or full width) and then `.`, `．`, `…` or `、`
-/// (repeated). A word like `25.6` (a WXF move with `.` for sideways) has a digit after the dots and is
-/// not a number. Returns the byte length of the number and the rest.
-fn strip_move_number(word: &str) -> (usize, &str) {
-    let digits_end = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(word.len());
-    if digits_end == 0 {
-        return (0, word);
-    }
-    let after = &word[digits_end..];
-    let marks = after.trim_start_matches(['.', '．', '…', '、', '。']);
-    if marks.len() == after.len() {
-        return (0, word);
-    }
-    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) {
-        return (0, word);
-    }
-    (word.len() - marks.len(), marks)
-}
-
-fn is_ellipsis(text: &str) -> bool {
-    text.chars().all(|c| matches!(c, '.' | '．' | '…'))
-}
-
-/// Splits `!`, `?`, `!!`, `??`, `!?`, `?!` off the end of a move and returns their NAG.
-fn strip_suffix_annotation(text: &str) -> (&str, Option<u8>) {
-    let stem = text.trim_end_matches(['!', '?']);
-    let nag = match &text[stem.len()..] {
-        "" => return (text, None),
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return (text, None),
-    };
-    if stem.is_empty() {
-        return (text, None);
-    }
-    (stem, Some(nag))
-}
-
-/// The start position from the `FEN` tag (the standard start without one). The side field may be `w`,
-/// `r` or `b` in either case; anything else (or none) leaves the side to the first move. Returns the
-/// position, whether the side was stated, and the placement problems let through.
-fn start_position(fen: Option<&str>) -> Result<(Position, bool, String), FenError> {
-    let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
-        return Ok((Position::default(), true, String::new()));
-    };
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().unwrap_or("");
-    let side = fields.next().map(str::to_ascii_lowercase);
-    let side_known = matches!(side.as_deref(), Some("w" | "r" | "b"));
-    let parsed: Fen = match fen.parse() {
-        Ok(parsed) if side_known => parsed,
-        _ => {
-            let side = if side.as_deref() == Some("b") { "b" } else { "w" };
-            format!("{board} {side}").parse()?
-        }
-    };
-    let setup = parsed.into_setup();
-    match Position::from_setup(setup.clone(), PositionErrorKinds::EMPTY) {
-        Ok(pos) => Ok((pos, side_known, String::new())),
-        Err(strict) => {
-            let pos = Position::from_setup(setup, PLACEMENT)?;
-            Ok((pos, side_known, strict.kinds().to_string()))
-        }
-    }
-}
-
-/// The same position with the other side to move, if that is a legal position.
-fn with_other_side(pos: &Position) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.turn = !setup.turn;
-    Position::from_setup(setup, PLACEMENT).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_numbers() {
-        assert_eq!(strip_move_number("1."), (2, ""));
-        assert_eq!(strip_move_number("12.炮二平五"), (3, "炮二平五"));
-        assert_eq!(strip_move_number("1..."), (4, ""));
-        assert_eq!(strip_move_number("１．"), (6, ""));
-        assert_eq!(strip_move_number("3、"), (4, ""));
-        assert_eq!(strip_move_number("25.6"), (0, "25.6"));
-        assert_eq!(strip_move_number("15+1"), (0, "15+1"));
-        assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
-    }
-
-    #[test]
-    fn suffix_annotations() {
-        assert_eq!(strip_suffix_annotation("h2e2!?"), ("h2e2", Some(5)));
-        assert_eq!(strip_suffix_annotation("h2e2"), ("h2e2", None));
-        assert_eq!(strip_suffix_annotation("?"), ("?", None));
-    }
-
-    #[test]
-    fn fen_sides() {
-        let board = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
-        assert!(start_position(Some(&format!("{board} r - - 0 1"))).unwrap().1);
-        let (pos, known, _) = start_position(Some(&format!("{board} -b"))).unwrap();
-        assert!(!known);
-        assert_eq!(pos.turn(), crate::Color::Red);
-        assert!(start_position(Some("9/9/9/9/9/9/9/9/9/9 w")).is_err());
-    }
 }

@@ -1,0 +1,94 @@
+//! The small words of movetext: move numbers, annotation suffixes, results, the `Format` tag.
+
+use crate::record::GameResult;
+use crate::Notation;
+
+/// Whitespace in movetext: ASCII, the ideographic space, a stray byte-order mark.
+pub(super) fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+pub(super) fn parse_format(name: &str) -> Option<Option<Notation>> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "iccs" => Some(Some(Notation::Iccs)),
+        "wxf" => Some(Some(Notation::Wxf)),
+        "chinese" | "" => Some(Some(Notation::Chinese)),
+        _ => None,
+    }
+}
+
+pub(super) fn result_token(word: &str) -> Option<GameResult> {
+    Some(match word {
+        "1-0" => GameResult::RedWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" | "½-½" => GameResult::Draw,
+        "*" => GameResult::Unknown,
+        _ => return None,
+    })
+}
+
+/// Splits a move number off a word: digits (ASCII or full width) and then `.`, `．`, `…` or `、`
+/// (repeated). A word like `25.6` (a WXF move with `.` for sideways) has a digit after the dots and is
+/// not a number. Returns the byte length of the number and the rest.
+pub(super) fn strip_move_number(word: &str) -> (usize, &str) {
+    let digits_end = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(word.len());
+    if digits_end == 0 {
+        return (0, word);
+    }
+    let after = &word[digits_end..];
+    let marks = after.trim_start_matches(['.', '．', '…', '、', '。']);
+    if marks.len() == after.len() {
+        return (0, word);
+    }
+    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) {
+        return (0, word);
+    }
+    (word.len() - marks.len(), marks)
+}
+
+pub(super) fn is_ellipsis(text: &str) -> bool {
+    text.chars().all(|c| matches!(c, '.' | '．' | '…'))
+}
+
+/// Splits `!`, `?`, `!!`, `??`, `!?`, `?!` off the end of a move and returns their NAG.
+pub(super) fn strip_suffix_annotation(text: &str) -> (&str, Option<u8>) {
+    let stem = text.trim_end_matches(['!', '?']);
+    let nag = match &text[stem.len()..] {
+        "" => return (text, None),
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return (text, None),
+    };
+    if stem.is_empty() {
+        return (text, None);
+    }
+    (stem, Some(nag))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(strip_move_number("1."), (2, ""));
+        assert_eq!(strip_move_number("12.炮二平五"), (3, "炮二平五"));
+        assert_eq!(strip_move_number("1..."), (4, ""));
+        assert_eq!(strip_move_number("１．"), (6, ""));
+        assert_eq!(strip_move_number("3、"), (4, ""));
+        assert_eq!(strip_move_number("25.6"), (0, "25.6"));
+        assert_eq!(strip_move_number("15+1"), (0, "15+1"));
+        assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
+    }
+
+    #[test]
+    fn suffix_annotations() {
+        assert_eq!(strip_suffix_annotation("h2e2!?"), ("h2e2", Some(5)));
+        assert_eq!(strip_suffix_annotation("h2e2"), ("h2e2", None));
+        assert_eq!(strip_suffix_annotation("?"), ("?", None));
+    }
+}
