@@ -65,7 +65,7 @@ use crate::record::{GameRecord, Location};
 /// assert_eq!(err.partial.unwrap().main_line().count(), 2); // what was read before the fault
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("PGN {location}: {kind}")]
+#[error("PGN, {location}: {kind}")]
 pub struct PgnError {
     /// Where the problem is.
     pub location: Location,

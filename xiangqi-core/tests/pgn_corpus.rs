@@ -12,6 +12,7 @@ use std::io::BufReader;
 use std::path::Path;
 
 use records_support::{assert_same_game, bundled, files_with, shared_games};
+use xiangqi_core::chinese::ChineseStyle;
 use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{self, PgnErrorKind, WriteOptions};
 use xiangqi_core::record::{GameRecord, GameResult};
@@ -201,14 +202,20 @@ fn round_trip_in_each_notation() {
     } else {
         println!("../shared not found: round trip over the bundled fixtures only");
     }
-    let mut counts = [0usize; 3];
+    let styles = [
+        WriteOptions::new(Notation::Chinese),
+        WriteOptions::new(Notation::Chinese).chinese(ChineseStyle::TRADITIONAL).line_ending("\r\n"),
+        WriteOptions::new(Notation::Wxf),
+        WriteOptions::new(Notation::Iccs),
+    ];
+    let mut counts = [0usize; 4];
     for path in &files {
         let (games, _) = read_file(path);
         for (index, original) in games.into_iter().enumerate().filter_map(|(i, g)| g.ok().map(|g| (i, g))) {
             let tags = kept_tags(&original);
-            for (k, notation) in [Notation::Chinese, Notation::Wxf, Notation::Iccs].into_iter().enumerate() {
-                let text = pgn::write(&original, &WriteOptions::new(notation));
-                let what = format!("{} game {index} in {notation}", path.display());
+            for (k, options) in styles.iter().enumerate() {
+                let text = pgn::write(&original, options);
+                let what = format!("{} game {index} in {options:?}", path.display());
                 let mut again = pgn::read_str(&text);
                 let copy = again.next().unwrap_or_else(|| panic!("{what}: no game")).unwrap_or_else(|err| {
                     panic!("{what}: {err}\n{text}");
@@ -220,7 +227,10 @@ fn round_trip_in_each_notation() {
             }
         }
     }
-    println!("round trip: {} games in Chinese, {} in WXF, {} in ICCS", counts[0], counts[1], counts[2]);
+    println!(
+        "round trip: {} games in Chinese, {} in traditional Chinese with CRLF, {} in WXF, {} in ICCS",
+        counts[0], counts[1], counts[2], counts[3]
+    );
     assert!(counts.iter().all(|&c| c >= 100));
 }
 

@@ -2,8 +2,10 @@
 
 use core::fmt::{self, Write as _};
 
+use crate::chinese::{self, ChineseStyle};
 use crate::record::{GameRecord, NodeId};
-use crate::{notation, Color, Notation, Position};
+use crate::wxf::{self, WxfStyle};
+use crate::{Color, Notation, Position};
 
 use super::tags;
 
@@ -25,6 +27,9 @@ pub struct WriteOptions {
     pub line_ending: &'static str,
     /// Movetext lines are broken before they grow past this many characters (80 by default).
     pub line_width: usize,
+    /// The characters and digits of Chinese moves (simplified, full-width black digits by default;
+    /// traditional for a Big5 file).
+    pub chinese: ChineseStyle,
 }
 
 impl WriteOptions {
@@ -37,11 +42,31 @@ impl WriteOptions {
     pub fn line_ending(self, line_ending: &'static str) -> WriteOptions {
         WriteOptions { line_ending, ..self }
     }
+
+    /// The same options with another style of Chinese moves.
+    ///
+    /// ```
+    /// use xiangqi_core::chinese::ChineseStyle;
+    /// use xiangqi_core::pgn::{self, WriteOptions};
+    /// use xiangqi_core::{record::GameRecord, Position};
+    /// let game = GameRecord::from_moves(Position::default(), ["h2e2".parse()?, "h9g7".parse()?])?;
+    /// let text = pgn::write(&game, &WriteOptions::default().chinese(ChineseStyle::TRADITIONAL));
+    /// assert!(text.contains("1. 炮二平五 馬８進７ *"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn chinese(self, chinese: ChineseStyle) -> WriteOptions {
+        WriteOptions { chinese, ..self }
+    }
 }
 
 impl Default for WriteOptions {
     fn default() -> WriteOptions {
-        WriteOptions { notation: Notation::Chinese, line_ending: "\n", line_width: 80 }
+        WriteOptions {
+            notation: Notation::Chinese,
+            line_ending: "\n",
+            line_width: 80,
+            chinese: ChineseStyle::SIMPLIFIED,
+        }
     }
 }
 
@@ -109,7 +134,7 @@ pub fn write_to(out: &mut impl fmt::Write, record: &GameRecord, options: &WriteO
     out.write_str(&head)?;
     out.write_str(eol)?;
     let mut lines = LineBreaker { out, width: options.line_width, column: 0, eol, glue: false };
-    write_movetext(&mut lines, record, options.notation)?;
+    write_movetext(&mut lines, record, options.notation, options.chinese)?;
     lines.word(record.result.as_pgn())?;
     out_end(lines)
 }
@@ -134,6 +159,7 @@ fn write_movetext<W: fmt::Write>(
     lines: &mut LineBreaker<'_, W>,
     record: &GameRecord,
     notation: Notation,
+    style: ChineseStyle,
 ) -> fmt::Result {
     let tree = &record.tree;
     let start = record.start();
@@ -177,7 +203,8 @@ fn write_movetext<W: fmt::Write>(
                 let iccs = m.to_string().to_ascii_uppercase();
                 write!(text, "{}-{}", &iccs[..2], &iccs[2..])?;
             }
-            other => text.push_str(&notation::write(&before, m, other)),
+            Notation::Chinese => chinese::write_to(&mut text, &before, m, style),
+            Notation::Wxf => wxf::write_to(&mut text, &before, m, WxfStyle::default()),
         }
         lines.word(&text)?;
         for nag in tree.nags(node) {

@@ -8,8 +8,8 @@ use crate::PositionError;
 /// Why a file could not be read as an XQF game, and where.
 ///
 /// The location's `byte_offset` is that of the record at fault (of the header field for header
-/// problems, of the end of the data for a truncated header); for a move, `ply` is its ply and `token` the move in ICCS (`b0c2`), or the record's four
-/// stored bytes in hex when a square is off the board. `game_index` is always 0: a file holds one game.
+/// problems, of the end of the data for a truncated header); for a move, `ply` is its ply and `token`
+/// the move in ICCS (`b0c2`), or the record's four stored bytes in hex when a square is off the board. `game_index` is always 0: a file holds one game.
 ///
 /// ```
 /// use xiangqi_core::xqf::{self, XqfErrorKind};
@@ -18,10 +18,10 @@ use crate::PositionError;
 /// let err = xqf::read(&bytes).unwrap_err();
 /// assert_eq!(err.kind, XqfErrorKind::NewerVersion(19));
 /// assert_eq!(err.location.byte_offset, 2);
-/// assert_eq!(err.to_string(), "cannot read XQF: version 19 is newer than 18, the last known one (at game 0, byte 2)");
+/// assert_eq!(err.to_string(), "XQF, game 0, byte 2: version 19 is newer than 18, the last known one");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read XQF: {kind} (at {location})")]
+#[error("XQF, {location}: {kind}")]
 pub struct XqfError {
     /// Where the problem is.
     pub location: Location,
