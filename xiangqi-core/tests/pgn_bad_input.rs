@@ -136,3 +136,46 @@ fn a_long_line_without_breaks_is_one_bad_game() {
     assert_eq!(err.location.byte_offset, 15);
     assert_eq!(err.location.ply, Some(1));
 }
+
+#[test]
+fn a_run_of_parentheses_is_skipped_without_growing() {
+    let mut text = String::from("1. h2e2 h9g7 ");
+    text.push_str(&"(".repeat(200_000));
+    text.push_str("1... b9c7");
+    text.push_str(&")".repeat(200_000));
+    text.push_str(" 2. h0g2 *");
+    let game = pgn::read_str(&text).next().unwrap().unwrap();
+    assert_eq!(game.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7", "h0g2"]);
+    // The third `(` would leave the start position, before any move: it and all inside it are skipped.
+    assert_eq!(game.tree.move_count(), 3);
+    assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+    assert!(game.warnings[0].message.contains("before any move"));
+}
+
+#[test]
+fn variations_nest_256_deep() {
+    let mut text = String::from("1. h2e2 h9g7 ");
+    text.push_str(&"(1... b9c7 ".repeat(300));
+    text.push_str(&")".repeat(300));
+    text.push_str(" 2. h0g2 *");
+    let game = pgn::read_str(&text).next().unwrap().unwrap();
+    assert_eq!(game.main_line().count(), 3);
+    assert_eq!(game.tree.move_count(), 3 + 256);
+    assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+    assert!(game.warnings[0].message.contains("deeper than 256"));
+}
+
+#[test]
+fn bad_variations_are_dropped_and_the_main_line_kept() {
+    let text = "( h2e2 ) 1. h2e2 (1. b2e2 h9h0 (1... b9c7) h0g2) (1. h0g2 (1. c3c4)) h9g7 ) 2. h0g2 *";
+    let game = pgn::read_str(text).next().unwrap().unwrap();
+    let lines: Vec<String> =
+        game.tree.lines().iter().map(|line| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")).collect();
+    // b2e2 is kept up to the illegal h9h0, whose variation (with its nested one) is dropped after it.
+    assert_eq!(lines, ["h2e2 h9g7 h0g2", "b2e2", "h0g2", "c3c4"]);
+    let messages: Vec<&str> = game.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages[0].contains("before any move"));
+    assert!(messages[1].contains("variation dropped"));
+    assert!(messages[2].contains("without its `(`"));
+}

@@ -34,6 +34,9 @@ impl LineInfo {
     }
 }
 
+/// How deep variations may nest; deeper ones are skipped, so that memory does not grow with a run of `(`.
+const MAX_NESTING: usize = 256;
+
 /// A variation left open by `(`: where the line it interrupts stands.
 struct Frame {
     node: NodeId,
@@ -49,8 +52,9 @@ struct Moves {
     /// The position before the current node's move (`None` at the root, or when not yet known).
     before: Option<Position>,
     stack: Vec<Frame>,
-    /// When a variation holds a move that cannot be read: the nesting depth whose `)` ends the skip.
-    skip_from: Option<usize>,
+    /// Inside a variation being skipped (it holds a move that cannot be read, or is refused): how many
+    /// `(` are open in it, itself included; its last `)` ends the skip.
+    skipping: usize,
     /// The start side came from no usable FEN field, or may still be swapped by the first move.
     side_may_swap: bool,
 }
@@ -219,7 +223,7 @@ impl GameBuilder {
         if text.is_empty() {
             return;
         }
-        if let Some(moves) = self.moves.as_mut().filter(|m| m.skip_from.is_none()) {
+        if let Some(moves) = self.moves.as_mut().filter(|m| m.skipping == 0) {
             moves.record.tree.append_comment(moves.node, text);
         } else if self.moves.is_none() && self.error.is_none() {
             // A comment before the first move: kept until the start position exists.
@@ -273,7 +277,7 @@ impl GameBuilder {
                         pos,
                         before: None,
                         stack: Vec::new(),
-                        skip_from: None,
+                        skipping: 0,
                         side_may_swap: true,
                     });
                 }
@@ -304,17 +308,25 @@ impl GameBuilder {
 
     fn open_variation(&mut self, line: &str, column: usize, info: LineInfo) {
         let Some(moves) = self.ensure_moves() else { return };
-        if moves.skip_from.is_some() {
-            moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: None });
+        if moves.skipping > 0 {
+            moves.skipping += 1;
             return;
         }
-        let Some(parent) = moves.record.tree.parent(moves.node) else {
-            let message = format!("line {}: a variation before any move is ignored", info.at(line, column).1);
-            moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: None });
-            moves.skip_from = Some(moves.stack.len());
+        let parent = moves.record.tree.parent(moves.node);
+        let refused = match parent {
+            None => Some("a variation before any move is ignored"),
+            Some(_) if moves.stack.len() >= MAX_NESTING => Some("variations nested deeper than 256 are ignored"),
+            Some(_) => None,
+        };
+        if let Some(reason) = refused {
+            // Kept as a frame of its own, so that its `)` comes back to where the line stands.
+            moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: moves.before.clone() });
+            moves.skipping = 1;
+            let message = format!("line {}: {reason}", info.at(line, column).1);
             self.warnings.push(warning(None, message));
             return;
-        };
+        }
+        let parent = parent.expect("checked above");
         let before = moves.before.take().unwrap_or_else(|| moves.record.tree.position_at(parent));
         let frame =
             Frame { node: moves.node, pos: core::mem::replace(&mut moves.pos, before.clone()), before: Some(before) };
@@ -325,20 +337,19 @@ impl GameBuilder {
 
     fn close_variation(&mut self, line: &str, column: usize, info: LineInfo) {
         let Some(moves) = self.ensure_moves() else { return };
-        let depth = moves.stack.len();
+        if moves.skipping > 1 {
+            moves.skipping -= 1;
+            return;
+        }
+        moves.skipping = 0;
         let Some(frame) = moves.stack.pop() else {
             let message = format!("line {}: a `)` without its `(` is ignored", info.at(line, column).1);
             self.warnings.push(warning(None, message));
             return;
         };
-        if moves.skip_from.is_some_and(|from| from >= depth) {
-            moves.skip_from = None;
-        }
-        if moves.skip_from.is_none() {
-            moves.node = frame.node;
-            moves.pos = frame.pos;
-            moves.before = frame.before;
-        }
+        moves.node = frame.node;
+        moves.pos = frame.pos;
+        moves.before = frame.before;
     }
 
     fn word(&mut self, word: &str, line: &str, column: usize, info: LineInfo) {
@@ -352,7 +363,7 @@ impl GameBuilder {
         }
         if let Some(digits) = word.strip_prefix('$') {
             if let Ok(nag) = digits.parse::<u8>() {
-                if let Some(moves) = self.ensure_moves().filter(|m| m.skip_from.is_none() && m.node.index() != 0) {
+                if let Some(moves) = self.ensure_moves().filter(|m| m.skipping == 0 && m.node.index() != 0) {
                     moves.record.tree.add_nag(moves.node, nag);
                 }
                 return;
@@ -370,7 +381,7 @@ impl GameBuilder {
     fn play(&mut self, text: &str, nag: Option<u8>, line: &str, column: usize, info: LineInfo) {
         let notation = self.notation;
         let Some(moves) = self.ensure_moves() else { return };
-        if moves.skip_from.is_some() {
+        if moves.skipping > 0 {
             return;
         }
         let read = |pos: &Position| match notation {
@@ -411,7 +422,7 @@ impl GameBuilder {
                 moves.node = node;
             }
             Err(err) if !moves.stack.is_empty() => {
-                moves.skip_from = Some(moves.stack.len());
+                moves.skipping = 1;
                 let (_, line_number) = info.at(line, column);
                 let message = format!("line {line_number}: variation dropped from here: {err}");
                 self.warnings.push(warning(Some(ply), message));
