@@ -6,31 +6,9 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use super::scan::{Field, Lines};
 use super::{text, DhtmlXqError, DhtmlXqErrorKind};
 use crate::fen::Fen;
+use crate::record::board::{COMPOSED, SLOT_PIECES};
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
-use crate::{Color, Move, Piece, Position, PositionError, PositionErrorKinds, Role, Setup, Square};
-
-/// The placement problems accepted in a start position: composed positions break them on purpose.
-const ACCEPTED: PositionErrorKinds = PositionErrorKinds::WAIVABLE.without(PositionErrorKinds::OPPONENT_IN_CHECK);
-
-/// The roles of `binit`'s 16 slots per side.
-pub(super) const SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+use crate::{Color, Move, Position, PositionError, Setup, Square};
 
 /// Information fields that become tags of their own, with the fields that stand in when the first is
 /// missing or empty.
@@ -196,16 +174,14 @@ impl Reader<'_, '_> {
             return Err(self.field_error(field, DhtmlXqErrorKind::BadBinit("expected 64 digits")));
         }
         let mut setup = Setup::empty();
-        let pairs = digits.as_bytes().chunks(2).map(|pair| pair.iter().map(|d| d - b'0').collect::<Vec<_>>());
-        for (slot, pair) in pairs.enumerate() {
-            let (&[x, y], Some(&role)) = (pair.as_slice(), SLOTS.get(slot % 16)) else { continue };
-            let color = if slot < 16 { Color::Red } else { Color::Black };
+        for (pair, piece) in digits.as_bytes().chunks_exact(2).zip(SLOT_PIECES) {
+            let (x, y) = (pair[0] - b'0', pair[1] - b'0');
             let Some(square) = Square::from_coords(x, 9u8.saturating_sub(y)) else { continue };
             let place = &mut setup.board[square.index()];
             if place.is_some() {
                 return Err(self.field_error(field, DhtmlXqErrorKind::BadBinit("two pieces on one square")));
             }
-            *place = Some(Piece::new(color, role));
+            *place = Some(piece);
         }
         Ok(setup)
     }
@@ -225,7 +201,7 @@ impl Reader<'_, '_> {
                 .parse()
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::BadFen(Box::new(err))))?;
             return parsed
-                .into_position(ACCEPTED)
+                .into_position(COMPOSED)
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)));
         }
         let mut setup = match binit {
@@ -239,13 +215,13 @@ impl Reader<'_, '_> {
         let mover = first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color);
         if let Some(color) = mover {
             setup.turn = color;
-            return Position::from_setup(setup, ACCEPTED).map_err(invalid);
+            return Position::from_setup(setup, COMPOSED).map_err(invalid);
         }
-        match Position::from_setup(setup.clone(), ACCEPTED) {
+        match Position::from_setup(setup.clone(), COMPOSED) {
             Ok(pos) => Ok(pos),
             Err(red_err) => {
                 setup.turn = Color::Black;
-                Position::from_setup(setup, ACCEPTED).map_err(|_| invalid(red_err))
+                Position::from_setup(setup, COMPOSED).map_err(|_| invalid(red_err))
             }
         }
     }

@@ -2,10 +2,11 @@
 
 use core::fmt::Write;
 
-use super::read::{is_structural, SLOTS, TAGS, TAG_PREFIX};
+use super::read::{is_structural, TAGS, TAG_PREFIX};
 use super::text;
+use crate::record::board::slot_squares;
 use crate::record::{GameRecord, GameResult};
-use crate::{Color, Move, Position, Square};
+use crate::{Move, Position, Square};
 
 fn push_field(out: &mut String, name: &str, value: &str) {
     let _ = writeln!(out, "[DhtmlXQ_{name}]{value}[/DhtmlXQ_{name}]");
@@ -27,16 +28,8 @@ fn push_move(out: &mut String, m: Move) {
 
 /// The 64 digits of `binit` for a position.
 fn binit(pos: &Position) -> String {
-    let mut slots = [None; 32];
-    for (sq, piece) in pos.pieces() {
-        let base = if piece.color == Color::Red { 0 } else { 16 };
-        let free = (0..16).find(|&i| SLOTS[i] == piece.role && slots[base + i].is_none());
-        if let Some(i) = free {
-            slots[base + i] = Some(sq);
-        }
-    }
     let mut out = String::with_capacity(64);
-    for slot in slots {
+    for slot in slot_squares(pos) {
         match slot {
             Some(sq) => out.extend(coords(sq)),
             None => out.push_str("99"),

@@ -259,9 +259,8 @@ impl GameBuilder {
                 }
             }
             match start_position(self.tags.get("FEN")) {
-                Ok((pos, side_known, problems)) => {
-                    if !problems.is_empty() {
-                        let message = format!("the start position breaks placement rules ({problems}); read as given");
+                Ok((pos, side_known, placement)) => {
+                    if let Some(message) = placement {
                         self.warnings.push(warning(None, message));
                     }
                     if !side_known {

@@ -1,20 +1,15 @@
 //! The start position a game's `FEN` tag gives.
 
 use crate::fen::{Fen, FenError};
-use crate::{Position, PositionErrorKinds};
-
-/// Placement rules composed positions break on purpose; a start position breaking them is read with a
-/// warning.
-const PLACEMENT: PositionErrorKinds = PositionErrorKinds::ADVISOR_PLACEMENT
-    .union(PositionErrorKinds::ELEPHANT_PLACEMENT)
-    .union(PositionErrorKinds::SOLDIER_PLACEMENT);
+use crate::record::board::{composed_position, COMPOSED};
+use crate::Position;
 
 /// The start position from the `FEN` tag (the standard start without one). The side field may be `w`,
 /// `r` or `b` in either case; anything else (or none) leaves the side to the first move. Returns the
 /// position, whether the side was stated, and the placement problems let through.
-pub(super) fn start_position(fen: Option<&str>) -> Result<(Position, bool, String), FenError> {
+pub(super) fn start_position(fen: Option<&str>) -> Result<(Position, bool, Option<String>), FenError> {
     let Some(fen) = fen.map(str::trim).filter(|f| !f.is_empty()) else {
-        return Ok((Position::default(), true, String::new()));
+        return Ok((Position::default(), true, None));
     };
     let mut fields = fen.split_whitespace();
     let board = fields.next().unwrap_or("");
@@ -27,21 +22,15 @@ pub(super) fn start_position(fen: Option<&str>) -> Result<(Position, bool, Strin
             format!("{board} {side}").parse()?
         }
     };
-    let setup = parsed.into_setup();
-    match Position::from_setup(setup.clone(), PositionErrorKinds::EMPTY) {
-        Ok(pos) => Ok((pos, side_known, String::new())),
-        Err(strict) => {
-            let pos = Position::from_setup(setup, PLACEMENT)?;
-            Ok((pos, side_known, strict.kinds().to_string()))
-        }
-    }
+    let (pos, warning) = composed_position(parsed.into_setup())?;
+    Ok((pos, side_known, warning))
 }
 
 /// The same position with the other side to move, if that is a legal position.
 pub(super) fn with_other_side(pos: &Position) -> Option<Position> {
     let mut setup = pos.to_setup();
     setup.turn = !setup.turn;
-    Position::from_setup(setup, PLACEMENT).ok()
+    Position::from_setup(setup, COMPOSED).ok()
 }
 
 #[cfg(test)]

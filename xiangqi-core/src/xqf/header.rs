@@ -1,6 +1,6 @@
 //! The header: version, keys, the 32 piece slots and the text fields.
 
-use crate::{Color, Piece, Role, Square};
+use crate::Square;
 
 pub(super) const MAGIC: &[u8] = b"XQ";
 /// The header's size; the move records start here.
@@ -29,23 +29,6 @@ pub(super) const FIELDS: [(usize, usize); 11] = [
     (0x1D0, 16),
     (0x1E0, 16),
 ];
-
-/// The piece of each of the 32 slots.
-pub(super) const SLOTS: [Piece; 32] = {
-    use Role::*;
-    const ORDER: [Role; 16] = [
-        Chariot, Horse, Elephant, Advisor, General, Advisor, Elephant, Horse, Chariot, Cannon, Cannon, Soldier,
-        Soldier, Soldier, Soldier, Soldier,
-    ];
-    let mut slots = [Piece::new(Color::Red, General); 32];
-    let mut i = 0;
-    while i < 16 {
-        slots[i] = Piece::new(Color::Red, ORDER[i]);
-        slots[i + 16] = Piece::new(Color::Black, ORDER[i]);
-        i += 1;
-    }
-    slots
-};
 
 /// The 32 bytes the stream key is cut from.
 const SEED: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";

@@ -6,11 +6,9 @@ use super::error::{XqfError, XqfErrorKind};
 use super::header::{self, Keys};
 use super::{IllegalVariations, ReadOptions, TAGS};
 use crate::encoding::{self, TextEncoding};
+use crate::record::board::{composed_position, SLOT_PIECES};
 use crate::record::{GameRecord, GameResult, Location, MoveTree, NodeId, ReadWarning, Tags};
-use crate::{Color, Move, Position, PositionErrorKinds, Setup};
-
-/// Placement problems that composed problems break on purpose: accepted, with a warning.
-const WAIVED: PositionErrorKinds = PositionErrorKinds::WAIVABLE.without(PositionErrorKinds::OPPONENT_IN_CHECK);
+use crate::{Color, Move, Position, Setup};
 
 pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, XqfError> {
     if !super::is_xqf(bytes) {
@@ -118,7 +116,7 @@ fn start_position(
     raw.copy_from_slice(&bytes[header::BOARD_OFFSET..header::BOARD_OFFSET + 32]);
     let squares = header::decode_board(&raw, stream.version, &stream.keys);
     let mut setup = Setup::empty();
-    for (slot, (&value, piece)) in squares.iter().zip(header::SLOTS).enumerate() {
+    for (slot, (&value, piece)) in squares.iter().zip(SLOT_PIECES).enumerate() {
         if let Some(sq) = header::square(value) {
             if let Some(earlier) = setup.board[sq.index()].replace(piece) {
                 warnings.push(warning(
@@ -138,14 +136,11 @@ fn start_position(
         None if bytes[header::WHO_PLAY_OFFSET] == 1 => Color::Black,
         None => Color::Red,
     };
-    match Position::from_setup(setup.clone(), PositionErrorKinds::EMPTY) {
-        Ok(pos) => Ok(pos),
-        Err(err) if WAIVED.contains(err.kinds()) => {
-            warnings.push(warning(None, format!("start position accepted as composed: {}", err.kinds())));
-            Position::from_setup(setup, WAIVED).map_err(position_error)
-        }
-        Err(err) => Err(position_error(err)),
+    let (pos, placement) = composed_position(setup).map_err(position_error)?;
+    if let Some(message) = placement {
+        warnings.push(warning(None, message));
     }
+    Ok(pos)
 }
 
 fn position_error(err: crate::PositionError) -> XqfError {

@@ -3,8 +3,9 @@
 use super::header::{self, Keys};
 use super::{XqfVersion, TAGS};
 use crate::encoding::{self, TextEncoding};
+use crate::record::board::slot_squares;
 use crate::record::{GameRecord, GameResult};
-use crate::{Color, Position, Square};
+use crate::{Color, Position};
 
 /// The comment-length offset of version 18 with zero keys.
 const ZERO_KEY_RMK: i32 = 767;
@@ -88,17 +89,9 @@ pub(super) fn write(record: &GameRecord, version: XqfVersion) -> Vec<u8> {
     out
 }
 
-/// The stored square of each slot, filled in board order; absent pieces are [`ABSENT`].
+/// The stored square of each slot; absent pieces are [`ABSENT`].
 fn slots(pos: &Position) -> [u8; 32] {
-    let mut squares = [ABSENT; 32];
-    for sq in Square::all() {
-        let Some(piece) = pos.piece_at(sq) else { continue };
-        // A legal position never has more pieces of a kind than there are slots for it.
-        if let Some(slot) = (0..32).find(|&i| header::SLOTS[i] == piece && squares[i] == ABSENT) {
-            squares[slot] = header::square_value(sq);
-        }
-    }
-    squares
+    slot_squares(pos).map(|sq| sq.map_or(ABSENT, header::square_value))
 }
 
 /// GBK bytes of `text`, cut at a character boundary to at most `capacity` bytes.
