@@ -346,6 +346,22 @@ fn encodings_detected_or_given() {
         assert_eq!(game.tags.get("Event"), Some("象棋"));
         assert_eq!(game.main_line().count(), 4);
     }
+    // A long ASCII start (more than the 64 KiB looked at first), then GBK: the first line with other
+    // bytes decides.
+    let mut late = String::new();
+    for i in 0..1500 {
+        late.push_str(&format!("[Event \"game {i}\"]\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n"));
+    }
+    assert!(late.len() > 64 * 1024);
+    late.push_str(text);
+    let (late_gbk, _) = xiangqi_core::encoding::encode(&late, TextEncoding::Gbk);
+    let mut reader = pgn::Reader::new(&late_gbk[..]);
+    let games: Vec<_> = reader.by_ref().collect();
+    assert_eq!(games.len(), 1501);
+    let last = games.last().unwrap().as_ref().unwrap();
+    assert_eq!((last.tags.get("Event"), last.main_line().count()), (Some("象棋"), 4));
+    assert_eq!(reader.encoding(), Some(TextEncoding::Gbk));
+
     // Given the wrong encoding, the text does not read, and the error says where.
     let mut reader = pgn::Reader::with_encoding(&gbk[..], Some(TextEncoding::Big5));
     let err = reader.next().unwrap().unwrap_err();

@@ -26,7 +26,8 @@ enum Source<R: Read> {
 /// Reads the games of a PGN source one at a time (an [`Iterator`] of `Result<GameRecord, PgnError>`).
 ///
 /// Memory stays bounded by the largest game, whatever the size of the source. The encoding is detected
-/// from the first 64 KiB (see [`encoding::detect`]) unless given with [`Reader::with_encoding`]; bytes
+/// from the first 64 KiB (see [`encoding::detect`]; if they are plain ASCII, from the first line that is
+/// not and the bytes after it) unless given with [`Reader::with_encoding`]; bytes
 /// that do not decode become U+FFFD and the game gets a warning.
 ///
 /// ```
@@ -50,6 +51,8 @@ pub struct Reader<R: Read> {
     source: Source<R>,
     forced_encoding: Option<TextEncoding>,
     encoding: Option<TextEncoding>,
+    /// The detection prefix was plain ASCII: the first line with other bytes decides the encoding.
+    undecided: bool,
     notation: Option<Notation>,
     raw: Vec<u8>,
     offset: u64,
@@ -84,6 +87,7 @@ impl<R: Read> Reader<R> {
             source: Source::Unopened(source),
             forced_encoding: encoding,
             encoding,
+            undecided: false,
             notation: None,
             raw: Vec::new(),
             offset: 0,
@@ -118,6 +122,7 @@ impl<R: Read> Reader<R> {
         (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
         let detected = self.forced_encoding.unwrap_or_else(|| encoding::detect(&prefix));
         self.encoding = Some(detected);
+        self.undecided = self.forced_encoding.is_none() && prefix.is_ascii();
         self.source = if detected.is_ascii_compatible() {
             if encoding::bom(&prefix) == Some(TextEncoding::Utf8) {
                 prefix.drain(..3);
@@ -143,6 +148,15 @@ impl<R: Read> Reader<R> {
         };
         if read == 0 {
             return Ok(None);
+        }
+        if self.undecided && !self.raw.is_ascii() {
+            // Judged on this line and what is buffered after it.
+            let mut sample = self.raw.clone();
+            if let Source::Lines(lines) = &self.source {
+                sample.extend_from_slice(lines.buffer());
+            }
+            self.encoding = Some(encoding::detect(&sample));
+            self.undecided = false;
         }
         let encoding = self.encoding.unwrap_or(TextEncoding::Utf8);
         let info = LineInfo { offset: self.offset, number: self.line_number + 1, encoding };
