@@ -13,7 +13,7 @@ CASES   := tests/data/rules/repetition-cases.jsonl
 RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xqf tests/data/xqf/*.XQF \
            tests/data/dhtmlxq/*.html
 
-.PHONY: demo test lint rust-test arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records perft-all clean-venv
+.PHONY: demo test lint rust-test arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -74,6 +74,19 @@ perft-all:
 
 bench:
 	$(CARGO) bench -p xiangqi-core
+
+# Coverage-guided fuzzing of the record readers, FUZZ_SECONDS each, seeded with the bundled records.
+# Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz (cargo install cargo-fuzz).
+FUZZ_SECONDS ?= 60
+fuzz:
+	mkdir -p fuzz/corpus/pgn fuzz/corpus/xqf fuzz/corpus/dhtmlxq
+	cp tests/data/records/*.pgn tests/data/records/*.PGN fuzz/corpus/pgn/
+	cp tests/data/xqf/*.xqf tests/data/xqf/*.XQF fuzz/corpus/xqf/
+	cp tests/data/dhtmlxq/*.html fuzz/corpus/dhtmlxq/
+	for target in pgn xqf dhtmlxq; do \
+	  $(CARGO) +nightly fuzz run -O $$target -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=2048 \
+	  || exit 1; \
+	done
 
 # Reading PGN, ours and cchess's (../shared/bench/bench_cchess.py read_pgn) on the same 200 files, in one run.
 $(VENV)/.bench-installed: xiangqi-core/benches/peers/requirements.txt $(VENV)/.installed

@@ -179,3 +179,27 @@ fn bad_variations_are_dropped_and_the_main_line_kept() {
     assert!(messages[1].contains("variation dropped"));
     assert!(messages[2].contains("without its `(`"));
 }
+
+#[test]
+fn offsets_count_the_source_bytes_in_every_encoding() {
+    // Lone CRs as line ends: the second game's bad move is found at its byte in the file.
+    let text = "[Event \"a\"]\r1. h2e2\r\r[Event \"b\"]\r1. h2e2 h9h0\r";
+    let games: Vec<_> = pgn::read_str(text).collect();
+    assert_eq!(games.len(), 2);
+    let err = games[1].as_ref().unwrap_err();
+    assert_eq!(err.location.byte_offset as usize, text.find("h9h0").unwrap());
+    assert_eq!(err.location.line, Some(5));
+
+    // UTF-16 with a byte-order mark: two bytes a code unit, the mark included.
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let err = pgn::Reader::new(&utf16[..]).nth(1).unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset as usize, 2 + 2 * text.find("h9h0").unwrap());
+
+    // GBK with a byte that does not decode on the line: the line's start is given, inside the file.
+    let mut gbk = b"[Event \"\xc5\xda\"]\n1. \xff h2e2 h9h0\n".to_vec();
+    let err = pgn::Reader::new(&gbk[..]).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset, 13);
+    gbk[16] = b' ';
+    let err = pgn::Reader::new(&gbk[..]).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset as usize, gbk.windows(4).position(|w| w == b"h9h0").unwrap());
+}

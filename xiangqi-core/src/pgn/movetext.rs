@@ -18,16 +18,23 @@ pub(super) struct LineInfo {
     pub number: u64,
     /// The file's encoding, to turn a column in the decoded line into bytes.
     pub encoding: TextEncoding,
+    /// Some bytes of the line did not decode (and became U+FFFD).
+    pub lossy: bool,
 }
 
 impl LineInfo {
-    /// The byte offset in the file and the line number of a column of the decoded line.
+    /// The byte offset in the file and the line number of a column of the decoded line. In a line with
+    /// bytes that did not decode, columns cannot be mapped back to bytes: the line's start is given.
     fn at(&self, line: &str, column: usize) -> (u64, u64) {
+        if self.lossy {
+            return (self.offset, self.number);
+        }
         let prefix = &line[..column];
         let bytes = match self.encoding {
             TextEncoding::Gbk | TextEncoding::Big5 if !prefix.is_ascii() => {
                 encoding::encode(prefix, self.encoding).0.len()
             }
+            TextEncoding::Utf16Le | TextEncoding::Utf16Be => 2 * prefix.encode_utf16().count(),
             _ => prefix.len(),
         };
         (self.offset + bytes as u64, self.number)

@@ -1,5 +1,6 @@
 //! The streaming reader: bytes to lines (encoding detected once), lines to games.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Chain, Cursor, Read};
 
 use crate::encoding::{self, TextEncoding};
@@ -53,12 +54,16 @@ pub struct Reader<R: Read> {
     encoding: Option<TextEncoding>,
     /// The detection prefix was plain ASCII: the first line with other bytes decides the encoding.
     undecided: bool,
+    /// UTF-16 input had bytes that did not decode.
+    decoded_lossy: bool,
     notation: Option<Notation>,
     raw: Vec<u8>,
     offset: u64,
     line_number: u64,
     game_index: usize,
-    pending: Option<(String, LineInfo)>,
+    /// Lines read but not yet given to a game: the parts of the last line, or the line that starts the
+    /// next game.
+    queue: VecDeque<(String, LineInfo)>,
     /// An I/O error met while a game was being read, reported after that game.
     io_error: Option<io::Error>,
 }
@@ -88,12 +93,13 @@ impl<R: Read> Reader<R> {
             forced_encoding: encoding,
             encoding,
             undecided: false,
+            decoded_lossy: false,
             notation: None,
             raw: Vec::new(),
             offset: 0,
             line_number: 0,
             game_index: 0,
-            pending: None,
+            queue: VecDeque::new(),
             io_error: None,
         }
     }
@@ -131,14 +137,17 @@ impl<R: Read> Reader<R> {
             Source::Lines(BufReader::with_capacity(64 * 1024, Cursor::new(prefix).chain(source)))
         } else {
             source.read_to_end(&mut prefix)?;
-            let (text, _) = encoding::decode(&prefix, detected);
+            let (text, lossy) = encoding::decode(&prefix, detected);
+            self.offset = if encoding::bom(&prefix) == Some(detected) { 2 } else { 0 };
+            self.decoded_lossy = lossy;
             Source::Decoded(Cursor::new(text.into_owned().into_bytes()))
         };
         Ok(())
     }
 
-    /// The next line, decoded, without its line end; `None` at the end of the source.
-    fn read_line(&mut self) -> io::Result<Option<(String, LineInfo, bool)>> {
+    /// Reads the next line and queues its parts, decoded, without line ends (a lone CR inside a line
+    /// breaks it too). `false` at the end of the source.
+    fn read_line(&mut self) -> io::Result<bool> {
         self.raw.clear();
         let read = match &mut self.source {
             Source::Unopened(_) => unreachable!("opened before reading"),
@@ -147,7 +156,7 @@ impl<R: Read> Reader<R> {
             Source::Done => 0,
         };
         if read == 0 {
-            return Ok(None);
+            return Ok(false);
         }
         if self.undecided && !self.raw.is_ascii() {
             // Judged on this line and what is buffered after it.
@@ -159,24 +168,36 @@ impl<R: Read> Reader<R> {
             self.undecided = false;
         }
         let encoding = self.encoding.unwrap_or(TextEncoding::Utf8);
-        let info = LineInfo { offset: self.offset, number: self.line_number + 1, encoding };
-        self.offset += read as u64;
-        self.line_number += 1;
+        let decoded = matches!(self.source, Source::Decoded(_));
+        let decode_as = if decoded { TextEncoding::Utf8 } else { encoding };
+        // Offsets count the source's bytes: for UTF-16, decoded whole into UTF-8, two per code unit.
+        let width = |bytes: &[u8]| match core::str::from_utf8(bytes) {
+            Ok(text) if decoded => 2 * text.encode_utf16().count(),
+            _ => bytes.len(),
+        };
         let mut end = self.raw.len();
         while end > 0 && matches!(self.raw[end - 1], b'\n' | b'\r') {
             end -= 1;
         }
-        let bytes = &self.raw[..end];
-        let decode_as = if matches!(self.source, Source::Decoded(_)) { TextEncoding::Utf8 } else { encoding };
-        let (text, replaced) = match (decode_as, core::str::from_utf8(bytes)) {
-            (TextEncoding::Utf8, Ok(text)) => (text.to_owned(), false),
-            (_, Ok(text)) if text.is_ascii() => (text.to_owned(), false),
-            (other, _) => {
-                let (text, replaced) = encoding::decode(bytes, other);
-                (text.into_owned(), replaced)
-            }
-        };
-        Ok(Some((text, info, replaced)))
+        // A CR byte is never part of a GBK, Big5 or UTF-8 character, so the raw bytes split safely.
+        let mut start = 0;
+        for part in self.raw[..end].split(|&b| b == b'\r') {
+            self.line_number += 1;
+            let number = self.line_number;
+            let (text, lossy) = match core::str::from_utf8(part) {
+                Ok(text) if decoded => (text.to_owned(), self.decoded_lossy && text.contains('\u{FFFD}')),
+                Ok(text) if decode_as == TextEncoding::Utf8 || text.is_ascii() => (text.to_owned(), false),
+                _ => {
+                    let (text, lossy) = encoding::decode(part, decode_as);
+                    (text.into_owned(), lossy)
+                }
+            };
+            let info = LineInfo { offset: self.offset + start as u64, number, encoding, lossy };
+            self.queue.push_back((text, info));
+            start += width(part) + width(b"\r");
+        }
+        self.offset += width(&self.raw) as u64;
+        Ok(true)
     }
 
     fn next_game(&mut self) -> Option<Result<GameRecord, PgnError>> {
@@ -186,20 +207,13 @@ impl<R: Read> Reader<R> {
         if let Some(err) = self.io_error.take() {
             return Some(Err(self.io_failure(err, None)));
         }
-        let start = self.pending.as_ref().map_or((self.offset, self.line_number + 1), |(_, i)| (i.offset, i.number));
+        let start = self.queue.front().map_or((self.offset, self.line_number + 1), |(_, i)| (i.offset, i.number));
         let mut game = GameBuilder::new(self.game_index, start, self.notation);
         loop {
-            let (line, info) = match self.pending.take() {
-                Some(pending) => pending,
-                None => match self.read_line() {
-                    Ok(Some((line, info, replaced))) => {
-                        if replaced {
-                            let encoding = info.encoding;
-                            game.warn(format!("line {}: bytes that are not valid {encoding} replaced", info.number));
-                        }
-                        (line, info)
-                    }
-                    Ok(None) => break,
+            let Some((line, info)) = self.queue.pop_front() else {
+                match self.read_line() {
+                    Ok(true) => continue,
+                    Ok(false) => break,
                     Err(err) => {
                         self.source = Source::Done;
                         if game.is_empty() {
@@ -208,23 +222,14 @@ impl<R: Read> Reader<R> {
                         self.io_error = Some(err);
                         break;
                     }
-                },
-            };
-            // A line break written as a lone CR inside the line.
-            let mut parts = line.split('\r');
-            let first = parts.next().unwrap_or("");
-            if self.route(&mut game, first, info) {
-                self.pending = Some((line, info));
-                break;
-            }
-            for part in parts {
-                if self.route(&mut game, part, info) {
-                    self.pending = Some((part.to_owned(), info));
-                    break;
                 }
-            }
-            if self.pending.is_some() {
+            };
+            if self.route(&mut game, &line, info) {
+                self.queue.push_front((line, info));
                 break;
+            }
+            if info.lossy {
+                game.warn(format!("line {}: bytes that are not valid {} replaced", info.number, info.encoding));
             }
         }
         if game.is_empty() {
