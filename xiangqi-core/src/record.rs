@@ -102,6 +102,27 @@ impl GameRecord {
         pos
     }
 
+    /// Each move of the main line with the position it is played in, in order: what a database
+    /// analysis walks through.
+    ///
+    /// ```
+    /// use xiangqi_core::{record::GameRecord, Position};
+    /// let record = GameRecord::from_moves(Position::default(), ["h2e2".parse()?, "h9g7".parse()?])?;
+    /// let captures = record.main_line_positions().filter(|(pos, m)| pos.is_capture(*m)).count();
+    /// assert_eq!(captures, 0);
+    /// let (before_last, last) = record.main_line_positions().last().unwrap();
+    /// assert_eq!((before_last.turn(), last.to_string()), (xiangqi_core::Color::Black, "h9g7".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn main_line_positions(&self) -> impl Iterator<Item = (Position, Move)> + '_ {
+        let mut pos = self.start().clone();
+        self.main_line().map(move |m| {
+            let before = pos.clone();
+            pos.play_unchecked(m);
+            (before, m)
+        })
+    }
+
     /// The main line as an arbiter [`Game`](crate::Game), ready for [`Game::verdict`](crate::Game::verdict).
     ///
     /// ```
