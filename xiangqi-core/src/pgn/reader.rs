@@ -171,9 +171,9 @@ impl<R: Read> Reader<R> {
         let decoded = matches!(self.source, Source::Decoded(_));
         let decode_as = if decoded { TextEncoding::Utf8 } else { encoding };
         // Offsets count the source's bytes: for UTF-16, decoded whole into UTF-8, two per code unit.
-        let width = |bytes: &[u8]| match core::str::from_utf8(bytes) {
-            Ok(text) if decoded => 2 * text.encode_utf16().count(),
-            _ => bytes.len(),
+        let width = |bytes: &[u8]| match decoded {
+            true => core::str::from_utf8(bytes).map_or(bytes.len(), |text| 2 * text.encode_utf16().count()),
+            false => bytes.len(),
         };
         let mut end = self.raw.len();
         while end > 0 && matches!(self.raw[end - 1], b'\n' | b'\r') {
