@@ -230,19 +230,9 @@ impl GameBuilder {
         if text.is_empty() {
             return;
         }
-        if let Some(moves) = self.moves.as_mut().filter(|m| m.skipping == 0) {
+        // Before the first move, this makes the start position, and the comment goes to the root.
+        if let Some(moves) = self.ensure_moves().filter(|m| m.skipping == 0) {
             moves.record.tree.append_comment(moves.node, text);
-        } else if self.moves.is_none() && self.error.is_none() {
-            // A comment before the first move: kept until the start position exists.
-            self.pending_root_comment(text);
-        }
-    }
-
-    fn pending_root_comment(&mut self, text: &str) {
-        if self.ensure_moves().is_some() {
-            let moves = self.moves.as_mut().expect("just made");
-            let root = moves.record.tree.root();
-            moves.record.tree.append_comment(root, text);
         }
     }
 
