@@ -4,7 +4,10 @@
 //! it gives a text that reads back to the same tree.
 #![cfg(feature = "records")]
 
+mod text_edits;
+
 use proptest::prelude::*;
+use text_edits::{edit, mutate, Edit};
 use xiangqi_core::dhtmlxq::{self, DhtmlXqError};
 use xiangqi_core::encoding;
 use xiangqi_core::record::GameRecord;
@@ -118,43 +121,6 @@ fn read_bytes_and_check(bytes: &[u8]) {
     }
 }
 
-#[derive(Clone, Debug)]
-enum Edit {
-    Delete(usize),
-    Insert(usize, &'static str),
-    Replace(usize, &'static str),
-    Truncate(usize),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        4 => any::<usize>().prop_map(Edit::Delete),
-        4 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Insert(i, s)),
-        4 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Replace(i, s)),
-        1 => any::<usize>().prop_map(Edit::Truncate),
-    ]
-}
-
-/// Applies edits at character positions (modulo the length), keeping characters whole.
-fn mutate(base: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<String> = base.chars().map(String::from).collect();
-    for e in edits {
-        match *e {
-            Edit::Delete(i) if !chars.is_empty() => {
-                chars.remove(i % chars.len());
-            }
-            Edit::Insert(i, s) => chars.insert(i % (chars.len() + 1), s.to_owned()),
-            Edit::Replace(i, s) if !chars.is_empty() => {
-                let n = chars.len();
-                chars[i % n] = s.to_owned();
-            }
-            Edit::Truncate(i) => chars.truncate(i % (chars.len() + 1)),
-            _ => {}
-        }
-    }
-    chars.concat()
-}
-
 fn base_text() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![PAGES[0], PAGES[1], PAGES[2], TREE])
 }
@@ -178,12 +144,12 @@ proptest! {
     }
 
     #[test]
-    fn mutated_pages(base in base_text(), edits in prop::collection::vec(edit(), 1..6)) {
+    fn mutated_pages(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..6)) {
         read_and_check(&mutate(base, &edits));
     }
 
     #[test]
-    fn mutated_pages_as_bytes(base in base_text(), edits in prop::collection::vec(edit(), 1..4), cut in any::<usize>()) {
+    fn mutated_pages_as_bytes(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..4), cut in any::<usize>()) {
         let text = mutate(base, &edits);
         let bytes = text.as_bytes();
         let bytes = &bytes[..cut % (bytes.len() + 1)];

@@ -3,7 +3,10 @@
 //! or a typed error whose offset lies inside the text on a character boundary. Writers given moves that
 //! are not legal do not panic either.
 
+mod text_edits;
+
 use proptest::prelude::*;
+use text_edits::{edit, mutate, Edit};
 use xiangqi_core::chinese::{self, BlackDigits, Characters, ChineseStyle};
 use xiangqi_core::notation::{self, ParseMoveError, ParseMoveErrorKind};
 use xiangqi_core::wxf::{self, Sideways, TandemMarker, WxfStyle};
@@ -69,40 +72,6 @@ fn read_in_all_positions(text: &str) {
     }
 }
 
-#[derive(Clone, Debug)]
-enum Edit {
-    Delete(usize),
-    Insert(usize, &'static str),
-    Replace(usize, &'static str),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        any::<usize>().prop_map(Edit::Delete),
-        (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Insert(i, s)),
-        (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Replace(i, s)),
-    ]
-}
-
-/// Applies edits at character positions (modulo the length), keeping characters whole.
-fn mutate(base: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<String> = base.chars().map(String::from).collect();
-    for e in edits {
-        match *e {
-            Edit::Delete(i) if !chars.is_empty() => {
-                chars.remove(i % chars.len());
-            }
-            Edit::Insert(i, s) => chars.insert(i % (chars.len() + 1), s.to_owned()),
-            Edit::Replace(i, s) if !chars.is_empty() => {
-                let n = chars.len();
-                chars[i % n] = s.to_owned();
-            }
-            _ => {}
-        }
-    }
-    chars.concat()
-}
-
 /// A legal move of one of the positions written in a random notation and style, and the position.
 fn written_move() -> impl Strategy<Value = (usize, String)> {
     (0..FENS.len(), any::<usize>(), any::<u8>()).prop_map(|(index, pick, style)| {
@@ -143,7 +112,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_move_texts((index, text) in written_move(), edits in prop::collection::vec(edit(), 0..4)) {
+    fn mutated_move_texts((index, text) in written_move(), edits in prop::collection::vec(edit(ALPHABET, false), 0..4)) {
         let pos = Position::from_fen(FENS[index]).expect("test FEN is legal");
         let mutated = mutate(&text, &edits);
         read_everywhere(&pos, &mutated);
