@@ -89,8 +89,8 @@ use crate::record::GameResult;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("DhtmlXQ, {location}: {kind}")]
 pub struct DhtmlXqError {
-    /// Where: the game (its container's index in the text), the byte offset in the text (in the
-    /// decoded text when the input was not UTF-8) of the move group at fault, or of the field's opening
+    /// Where: the game (its container's index in the text), the byte offset in the text (for
+    /// [`read_bytes`], in the bytes given) of the move group at fault, or of the field's opening
     /// tag for a whole field; its line; the ply for a move; the move group or the field name.
     pub location: Location,
     /// What is wrong.
@@ -170,8 +170,8 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 }
 
 /// Reads every game of a file's bytes in the given encoding, or in the one
-/// [detected](encoding::detect) when `None`. Offsets in errors are offsets in the decoded text. When
-/// some bytes do not decode, each game read gets a warning.
+/// [detected](encoding::detect) when `None`. Offsets in errors count the bytes given, a byte-order mark
+/// included. When some bytes do not decode, each game read gets a warning.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq;
@@ -185,6 +185,10 @@ pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<Ga
     let encoding = encoding.unwrap_or_else(|| encoding::detect(bytes));
     let (text, had_errors) = encoding::decode(bytes, encoding);
     let mut games = read_str(&text);
+    for err in games.iter_mut().filter_map(|game| game.as_mut().err()) {
+        let offset = usize::try_from(err.location.byte_offset).unwrap_or(usize::MAX);
+        err.location.byte_offset = encoding::source_offset(bytes, encoding, offset) as u64;
+    }
     if had_errors {
         for record in games.iter_mut().filter_map(|game| game.as_mut().ok()) {
             record.warnings.push(ReadWarning {

@@ -178,6 +178,33 @@ pub fn decode(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, bool) {
     encoding.codec().decode_without_bom_handling(bytes)
 }
 
+/// The offset in `bytes` of the character that starts at `offset` in their decoding by [`decode`] (which
+/// drops a byte-order mark): the decoder is run again up to that character. Where bytes did not decode,
+/// the offset is that of the bytes the replacement came from, within a character.
+pub(crate) fn source_offset(bytes: &[u8], encoding: TextEncoding, offset: usize) -> usize {
+    let mark = match bom(bytes) {
+        Some(TextEncoding::Utf8) if encoding == TextEncoding::Utf8 => 3,
+        Some(found) if found == encoding => 2,
+        _ => 0,
+    };
+    let rest = &bytes[mark..];
+    if encoding == TextEncoding::Utf8 && core::str::from_utf8(rest).is_ok() {
+        return mark + offset.min(rest.len());
+    }
+    let mut decoder = encoding.codec().new_decoder_without_bom_handling();
+    let mut produced = 0;
+    let mut out = String::with_capacity(16);
+    for (i, byte) in rest.iter().enumerate() {
+        if produced >= offset {
+            return mark + i;
+        }
+        out.clear();
+        let _ = decoder.decode_to_string(core::slice::from_ref(byte), &mut out, false);
+        produced += out.len();
+    }
+    mark + rest.len()
+}
+
 /// Encodes a text. Characters the encoding cannot hold become numeric character references
 /// (`&#12345;`), as `encoding_rs` does; UTF-16 targets are written as UTF-8. The flag says whether
 /// any character was replaced.
@@ -213,6 +240,26 @@ mod tests {
         assert_eq!(detect(&big5), TextEncoding::Big5);
         assert_eq!(detect(&gbk), TextEncoding::Gbk);
         assert_eq!(decode(&big5, TextEncoding::Big5), (traditional.into(), false));
+    }
+
+    #[test]
+    fn offsets_in_the_source() {
+        let text = "[Red \"胡荣华\"] h2e2";
+        let at = text.find("h2e2").unwrap();
+        let (gbk, _) = encode(text, TextEncoding::Gbk);
+        assert_eq!(source_offset(&gbk, TextEncoding::Gbk, at), at - 3);
+        let mut with_bom = b"\xEF\xBB\xBF".to_vec();
+        with_bom.extend_from_slice(text.as_bytes());
+        assert_eq!(source_offset(&with_bom, TextEncoding::Utf8, at), at + 3);
+        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        assert_eq!(source_offset(&utf16, TextEncoding::Utf16Le, at), 2 + 2 * (at - 6));
+        // An undecodable byte before the character.
+        let mut bad = gbk.to_vec();
+        bad.insert(1, 0xFF);
+        let (decoded, lossy) = decode(&bad, TextEncoding::Gbk);
+        assert!(lossy);
+        let at = decoded.find("h2e2").unwrap();
+        assert_eq!(source_offset(&bad, TextEncoding::Gbk, at), gbk.len() + 1 - 4);
     }
 
     #[test]

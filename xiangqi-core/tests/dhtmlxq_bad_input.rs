@@ -109,14 +109,18 @@ fn read_and_check(text: &str) {
     }
 }
 
-/// Bytes in the detected encoding: offsets are offsets in the decoded text.
+/// Bytes in the detected encoding: offsets count the bytes.
 fn read_bytes_and_check(bytes: &[u8]) {
-    let (text, _) = encoding::decode(bytes, encoding::detect(bytes));
     let games = dhtmlxq::read_bytes(bytes, None);
     for game in &games {
         match game {
             Ok(game) => check_game(game),
-            Err(err) => check_error(&text, games.len(), err),
+            Err(err) => {
+                assert!(err.location.byte_offset <= bytes.len() as u64, "past the end ({}): {err}", bytes.len());
+                // The same checks on a text in which every byte is one character.
+                let text: String = bytes.iter().map(|&b| if b.is_ascii() { b as char } else { '?' }).collect();
+                check_error(&text, games.len(), err);
+            }
         }
     }
 }
@@ -173,4 +177,15 @@ fn the_base_texts_read() {
 fn mutation_keeps_characters_whole() {
     assert_eq!(mutate("红胜和", &[Edit::Replace(1, "é"), Edit::Delete(2)]), "红é");
     assert_eq!(mutate("红胜", &[Edit::Truncate(1)]), "红");
+}
+
+#[test]
+fn offsets_count_the_bytes_of_the_file() {
+    let page = "<p>胡荣华对柳大华</p>[DhtmlXQ][DhtmlXQ_red]胡荣华[/DhtmlXQ_red][DhtmlXQ_movelist]77477079[/DhtmlXQ_movelist][/DhtmlXQ]";
+    let (gbk, _) = encoding::encode(page, encoding::TextEncoding::Gbk);
+    let err = dhtmlxq::read_bytes(&gbk, None).remove(0).unwrap_err();
+    assert_eq!(err.location.token.as_deref(), Some("7079"));
+    assert_eq!(err.location.byte_offset as usize, gbk.windows(4).position(|w| w == b"7079").unwrap());
+    let err = dhtmlxq::read_str(page).remove(0).unwrap_err();
+    assert_eq!(err.location.byte_offset as usize, page.find("7079").unwrap());
 }
