@@ -1,9 +1,12 @@
 //! Text parsers never panic: arbitrary strings and mutated FENs into the FEN, square and move readers.
 //! Errors have messages, and FEN error offsets point into the input at a character boundary.
 
+mod text_edits;
+
 use std::str::FromStr;
 
 use proptest::prelude::*;
+use text_edits::Edit as TextEdit;
 use xiangqi_core::fen::{Fen, FenError, ParseFenError};
 use xiangqi_core::{iccs, Move, Position, PositionErrorKinds, Square};
 
@@ -26,50 +29,39 @@ const ALPHABET: &[&str] = &[
 
 const PIECE_LETTERS: &[char] = &['k', 'a', 'b', 'n', 'r', 'c', 'p', 'K', 'A', 'B', 'N', 'R', 'C', 'P'];
 
+/// A text edit, or one that keeps the board well formed and often makes the position illegal.
 #[derive(Clone, Debug)]
 enum Edit {
-    Delete(usize),
-    Insert(usize, &'static str),
-    Replace(usize, &'static str),
-    /// Replaces the n-th piece letter with another piece letter: the board stays well formed, the
-    /// position often does not (too many pieces, misplaced generals, checks).
+    Text(text_edits::Edit),
+    /// Replaces the n-th piece letter with another piece letter (too many pieces, misplaced generals,
+    /// checks).
     SwapPiece(usize, char),
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
-        1 => any::<usize>().prop_map(Edit::Delete),
-        1 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Insert(i, s)),
-        1 => (any::<usize>(), prop::sample::select(ALPHABET)).prop_map(|(i, s)| Edit::Replace(i, s)),
-        3 => (any::<usize>(), prop::sample::select(PIECE_LETTERS)).prop_map(|(i, c)| Edit::SwapPiece(i, c)),
+        1 => text_edits::edit(ALPHABET, false).prop_map(Edit::Text),
+        1 => (any::<usize>(), prop::sample::select(PIECE_LETTERS)).prop_map(|(i, c)| Edit::SwapPiece(i, c)),
     ]
 }
 
-/// Applies the edits at character positions (taken modulo the length).
+/// Applies the edits in order, at character positions (taken modulo the length).
 fn mutate(base: &str, edits: &[Edit]) -> String {
-    let mut chars: Vec<String> = base.chars().map(String::from).collect();
+    let mut text = base.to_owned();
     for e in edits {
-        match *e {
-            Edit::Delete(i) if !chars.is_empty() => {
-                chars.remove(i % chars.len());
-            }
-            Edit::Insert(i, s) => chars.insert(i % (chars.len() + 1), s.to_owned()),
-            Edit::Replace(i, s) if !chars.is_empty() => {
-                let n = chars.len();
-                chars[i % n] = s.to_owned();
-            }
+        text = match e {
+            Edit::Text(edit) => text_edits::mutate(&text, core::slice::from_ref(edit)),
             Edit::SwapPiece(i, c) => {
-                let letters: Vec<usize> = (0..chars.len())
-                    .filter(|&j| chars[j].len() == 1 && PIECE_LETTERS.contains(&chars[j].chars().next().unwrap()))
-                    .collect();
-                if !letters.is_empty() {
-                    chars[letters[i % letters.len()]] = c.to_string();
+                let letters: Vec<usize> =
+                    text.char_indices().filter(|(_, ch)| PIECE_LETTERS.contains(ch)).map(|(at, _)| at).collect();
+                match letters.get(i % letters.len().max(1)) {
+                    Some(&at) => format!("{}{c}{}", &text[..at], &text[at + 1..]),
+                    None => text,
                 }
             }
-            _ => {}
-        }
+        };
     }
-    chars.concat()
+    text
 }
 
 fn mutated_fen() -> impl Strategy<Value = String> {
@@ -181,7 +173,8 @@ proptest! {
 #[test]
 fn mutation_keeps_characters_whole() {
     // The helper itself: multi-byte characters are inserted and removed whole.
-    let text = mutate("ab", &[Edit::Insert(1, "帥"), Edit::Replace(0, "é")]);
+    let text = mutate("ab", &[Edit::Text(TextEdit::Insert(1, "帥")), Edit::Text(TextEdit::Replace(0, "é"))]);
     assert_eq!(text, "é帥b");
-    assert_eq!(mutate(&text, &[Edit::Delete(1)]), "éb");
+    assert_eq!(mutate(&text, &[Edit::Text(TextEdit::Delete(1))]), "éb");
+    assert_eq!(mutate("4k4/9", &[Edit::SwapPiece(7, 'R')]), "4R4/9");
 }
