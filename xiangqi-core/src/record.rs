@@ -264,6 +264,13 @@ pub struct ReadWarning {
     pub message: String,
 }
 
+impl ReadWarning {
+    /// A warning about a ply (1 = the first move), or about the whole game.
+    pub fn new(ply: Option<usize>, message: impl Into<String>) -> ReadWarning {
+        ReadWarning { ply, message: message.into() }
+    }
+}
+
 impl fmt::Display for ReadWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.ply {

@@ -243,7 +243,7 @@ impl Branch {
 }
 
 fn warn(record: &mut GameRecord, ply: Option<usize>, message: String) {
-    record.warnings.push(ReadWarning { ply, message });
+    record.warnings.push(ReadWarning::new(ply, message));
 }
 
 /// Reads one game from its fields. `start` is the offset of the container (0 without one).

@@ -158,7 +158,7 @@ impl GameBuilder {
                 }
                 self.tags.set(name, value);
             }
-            None => self.warnings.push(warning(None, format!("line {}: unreadable tag line {text:?}", at.1))),
+            None => self.warnings.push(ReadWarning::new(None, format!("line {}: unreadable tag line {text:?}", at.1))),
         }
     }
 
@@ -258,11 +258,11 @@ impl GameBuilder {
             match start_position(self.tags.get("FEN")) {
                 Ok((pos, side_known, placement)) => {
                     if let Some(message) = placement {
-                        self.warnings.push(warning(None, message));
+                        self.warnings.push(ReadWarning::new(None, message));
                     }
                     if !side_known {
                         self.warnings
-                            .push(warning(None, "the FEN names no side to move; the first move decides".into()));
+                            .push(ReadWarning::new(None, "the FEN names no side to move; the first move decides"));
                     }
                     let mut record = GameRecord::new(pos.clone());
                     record.tags = self.tags.clone();
@@ -319,7 +319,7 @@ impl GameBuilder {
             moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: moves.before.clone() });
             moves.skipping = 1;
             let message = format!("line {}: {reason}", info.at(line, column).1);
-            self.warnings.push(warning(None, message));
+            self.warnings.push(ReadWarning::new(None, message));
             return;
         }
         let parent = parent.expect("checked above");
@@ -340,7 +340,7 @@ impl GameBuilder {
         moves.skipping = 0;
         let Some(frame) = moves.stack.pop() else {
             let message = format!("line {}: a `)` without its `(` is ignored", info.at(line, column).1);
-            self.warnings.push(warning(None, message));
+            self.warnings.push(ReadWarning::new(None, message));
             return;
         };
         moves.node = frame.node;
@@ -399,7 +399,7 @@ impl GameBuilder {
                     moves.pos = swapped;
                     parsed = Ok(m);
                     let message = format!("the first move {text:?} is not the stated side's: read from {fen}");
-                    self.warnings.push(warning(Some(1), message));
+                    self.warnings.push(ReadWarning::new(Some(1), message));
                 }
             }
         }
@@ -421,7 +421,7 @@ impl GameBuilder {
                 moves.skipping = 1;
                 let (_, line_number) = info.at(line, column);
                 let message = format!("line {line_number}: variation dropped from here: {err}");
-                self.warnings.push(warning(Some(ply), message));
+                self.warnings.push(ReadWarning::new(Some(ply), message));
             }
             Err(err) => {
                 let partial = Some(Box::new(moves.record.clone()));
@@ -434,11 +434,11 @@ impl GameBuilder {
     /// The game, once its last line has been fed.
     pub(super) fn finish(mut self) -> Result<GameRecord, PgnError> {
         if let Some((text, at)) = self.open_tag.take() {
-            self.warnings.push(warning(None, format!("line {}: tag value never closed", at.1)));
+            self.warnings.push(ReadWarning::new(None, format!("line {}: tag value never closed", at.1)));
             self.finish_tag(&text, at);
         }
         if self.comment.is_some() {
-            self.warnings.push(warning(None, "a `{` comment is never closed".into()));
+            self.warnings.push(ReadWarning::new(None, "a `{` comment is never closed"));
             self.close_comment();
         }
         self.ensure_moves();
@@ -450,19 +450,19 @@ impl GameBuilder {
         }
         let mut moves = self.moves.take().expect("made by ensure_moves");
         if !moves.stack.is_empty() {
-            self.warnings.push(warning(None, "a variation is never closed".into()));
+            self.warnings.push(ReadWarning::new(None, "a variation is never closed"));
         }
         let tag_result = self.tags.get("Result").map(|r| r.parse::<GameResult>());
         moves.record.result = match (self.movetext_result, tag_result) {
             (Some(token), Some(Ok(tag))) if token != tag => {
                 let message = format!("the Result tag says {tag}, the movetext {token}; {token} kept");
-                self.warnings.push(warning(None, message));
+                self.warnings.push(ReadWarning::new(None, message));
                 token
             }
             (Some(token), _) => token,
             (None, Some(Ok(tag))) => tag,
             (None, Some(Err(err))) => {
-                self.warnings.push(warning(None, err.to_string()));
+                self.warnings.push(ReadWarning::new(None, err.to_string()));
                 GameResult::Unknown
             }
             (None, None) => GameResult::Unknown,
@@ -473,14 +473,10 @@ impl GameBuilder {
     }
 
     pub(super) fn warn(&mut self, message: String) {
-        self.warnings.push(warning(None, message));
+        self.warnings.push(ReadWarning::new(None, message));
     }
 
     pub(super) fn start(&self) -> (u64, u64) {
         self.start
     }
-}
-
-fn warning(ply: Option<usize>, message: String) -> ReadWarning {
-    ReadWarning { ply, message }
 }

@@ -136,13 +136,8 @@ pub fn write_to(out: &mut impl fmt::Write, record: &GameRecord, options: &WriteO
     let mut lines = LineBreaker { out, width: options.line_width, column: 0, eol, glue: false };
     write_movetext(&mut lines, record, options.notation, options.chinese)?;
     lines.word(record.result.as_pgn())?;
-    out_end(lines)
-}
-
-fn out_end<W: fmt::Write>(lines: LineBreaker<'_, W>) -> fmt::Result {
-    let eol = lines.eol;
-    lines.out.write_str(eol)?;
-    lines.out.write_str(eol)
+    out.write_str(eol)?;
+    out.write_str(eol)
 }
 
 /// What is left to write, kept on a stack so that deep trees need no recursion.

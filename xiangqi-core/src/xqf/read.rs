@@ -30,7 +30,7 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         key_bytes.copy_from_slice(&bytes[..16]);
         let keys = Keys::derive(&key_bytes);
         if !keys.checksum_ok {
-            warnings.push(warning(None, "the key bytes do not sum to 0 modulo 256; read anyway".to_owned()));
+            warnings.push(ReadWarning::new(None, "the key bytes do not sum to 0 modulo 256; read anyway"));
         }
         keys
     } else {
@@ -43,7 +43,7 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         2 => GameResult::BlackWins,
         3 | 4 => GameResult::Draw,
         other => {
-            warnings.push(warning(None, format!("unknown result code {other}; read as unknown")));
+            warnings.push(ReadWarning::new(None, format!("unknown result code {other}; read as unknown")));
             GameResult::Unknown
         }
     };
@@ -53,7 +53,7 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         Some(root) => root,
         // Only a version-10 root can lack bytes here: its comment length is always present.
         None => {
-            warnings.push(warning(None, "the data ends inside the first record; no moves read".to_owned()));
+            warnings.push(ReadWarning::new(None, "the data ends inside the first record; no moves read"));
             let start = start_position(bytes, &stream, None, &mut warnings)?;
             return Ok(GameRecord { tags, tree: MoveTree::new(start), result, warnings });
         }
@@ -72,16 +72,12 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         Some(root.end)
     };
     if let Some(end) = end.filter(|&end| end < bytes.len()) {
-        record.warnings.push(warning(
+        record.warnings.push(ReadWarning::new(
             None,
             format!("{} bytes after the last record (from byte {end}) ignored", bytes.len() - end),
         ));
     }
     Ok(record)
-}
-
-fn warning(ply: Option<usize>, message: String) -> ReadWarning {
-    ReadWarning { ply, message }
 }
 
 fn read_tags(bytes: &[u8], warnings: &mut Vec<ReadWarning>) -> Tags {
@@ -90,12 +86,14 @@ fn read_tags(bytes: &[u8], warnings: &mut Vec<ReadWarning>) -> Tags {
         let stated = usize::from(bytes[offset]);
         let len = stated.min(size - 1);
         if len < stated {
-            warnings
-                .push(warning(None, format!("{name}: length {stated} exceeds the field's {} bytes; cut", size - 1)));
+            warnings.push(ReadWarning::new(
+                None,
+                format!("{name}: length {stated} exceeds the field's {} bytes; cut", size - 1),
+            ));
         }
         let (text, replaced) = encoding::decode(&bytes[offset + 1..offset + 1 + len], TextEncoding::Gbk);
         if replaced {
-            warnings.push(warning(None, format!("{name}: text that is not GBK, replaced with U+FFFD")));
+            warnings.push(ReadWarning::new(None, format!("{name}: text that is not GBK, replaced with U+FFFD")));
         }
         if !text.is_empty() {
             tags.set(*name, text.into_owned());
@@ -119,7 +117,7 @@ fn start_position(
     for (slot, (&value, piece)) in squares.iter().zip(SLOT_PIECES).enumerate() {
         if let Some(sq) = header::square(value) {
             if let Some(earlier) = setup.board[sq.index()].replace(piece) {
-                warnings.push(warning(
+                warnings.push(ReadWarning::new(
                     None,
                     format!(
                         "slot {slot} puts {} on {sq}, where {} stands already; the later is kept",
@@ -138,7 +136,7 @@ fn start_position(
     };
     let (pos, placement) = composed_position(setup).map_err(position_error)?;
     if let Some(message) = placement {
-        warnings.push(warning(None, message));
+        warnings.push(ReadWarning::new(None, message));
     }
     Ok(pos)
 }
@@ -210,7 +208,7 @@ impl Stream<'_> {
     /// The record's comment, decoded, with `\r\n` turned into `\n`.
     fn comment(&self, rec: &Record, ply: Option<usize>, warnings: &mut Vec<ReadWarning>) -> Option<String> {
         if let Some(stated) = rec.cut_from {
-            warnings.push(warning(
+            warnings.push(ReadWarning::new(
                 ply,
                 format!("byte {}: comment of {stated} bytes runs past the end of the data; cut", rec.offset),
             ));
@@ -224,8 +222,10 @@ impl Stream<'_> {
         };
         let (text, replaced) = encoding::decode(&plain, TextEncoding::Gbk);
         if replaced {
-            warnings
-                .push(warning(ply, format!("byte {}: comment text that is not GBK, replaced with U+FFFD", rec.offset)));
+            warnings.push(ReadWarning::new(
+                ply,
+                format!("byte {}: comment text that is not GBK, replaced with U+FFFD", rec.offset),
+            ));
         }
         let text = if text.contains('\r') { text.replace("\r\n", "\n") } else { text.into_owned() };
         Some(text)
@@ -263,7 +263,7 @@ fn read_tree(
             } else {
                 format!("the data ends inside the record at byte {offset}; the tree is kept")
             };
-            record.warnings.push(warning(None, message));
+            record.warnings.push(ReadWarning::new(None, message));
             return Ok(None);
         };
         offset = rec.end;
@@ -308,7 +308,7 @@ fn read_tree(
                             XqfErrorKind::InvalidSquare => "a square off the board",
                             _ => "an illegal move",
                         };
-                        record.warnings.push(warning(
+                        record.warnings.push(ReadWarning::new(
                             Some(ply),
                             format!(
                                 "byte {}: {what} ({token}) in a variation; it and its continuation were dropped",
