@@ -92,7 +92,7 @@ fn main() -> ExitCode {
             continue;
         }
         let result = match serde_json::from_str::<Value>(&line) {
-            Ok(case) => judge(&case, config).unwrap_or_else(|error| {
+            Ok(case) => judge(&case, config.clone()).unwrap_or_else(|error| {
                 json!({"id": case.get("id").cloned().unwrap_or(Value::Null), "classes": [], "verdict": "error",
                        "explanation": error})
             }),

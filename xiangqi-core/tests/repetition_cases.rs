@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use xiangqi_core::arbiter::{ArbiterConfig, RuleSet};
+use xiangqi_core::arbiter::{ArbiterConfig, KeyPointHook, RuleSet};
 use xiangqi_core::{Game, Move, Position};
 
 /// Cases whose per-move classes differ from the book's (the same under `cxa` and `cxa2020`).
@@ -43,7 +43,7 @@ struct Judgement {
 fn judge(case: &Value, rules: RuleSet) -> Judgement {
     let mut config = ArbiterConfig::with_rules(rules);
     if case["id"] == "cxa2020-ch8-fig18" {
-        config.defensive_key_point = Some(figure_18_key_point);
+        config.defensive_key_point = Some(KeyPointHook::new(figure_18_key_point));
     }
     let start = Position::from_fen(case["fen"].as_str().expect("fen")).expect("legal start position");
     let mut game = Game::with_config(start, config);

@@ -241,7 +241,7 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
         .iter()
         .map(|t| ctx.ids_before[t.target.index()])
         .collect();
-    let config = ArbiterConfig { limits, ..*config };
+    let config = ArbiterConfig { limits, ..config.clone() };
     let mut chases: Vec<ChaseTarget> = Vec::new();
     for t in after_threats {
         let id = ctx.ids_after[t.target.index()];
@@ -289,7 +289,7 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     // The AXF rules allow winning material by checks and outnumbering a real root (AXF rules 26, 31).
     let axf_config;
     let config = if config.rules == super::RuleSet::Axf {
-        axf_config = ArbiterConfig { limits: SearchLimits { check_moves: 0, ..config.limits }, ..*config };
+        axf_config = ArbiterConfig { limits: SearchLimits { check_moves: 0, ..config.limits }, ..config.clone() };
         &axf_config
     } else {
         config
@@ -372,8 +372,8 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
             new.retain(|t| ctx.ids_after[t.target.index()] != walked_in);
         }
     }
-    if let Some(hook) = config.defensive_key_point {
-        if hook(ctx.before, ctx.mv) {
+    if let Some(hook) = &config.defensive_key_point {
+        if hook.judge(ctx.before, ctx.mv) {
             new.retain(
                 |t| !matches!(view.piece_at(t.target), Some(p) if matches!(p.role, Role::Advisor | Role::Elephant)),
             );

@@ -157,10 +157,43 @@ impl Default for SearchLimits {
 }
 
 /// A judgement the rules leave to the arbiter: whether a move occupies a defensive key point (27.3).
-pub type KeyPointHook = fn(&Position, Move) -> bool;
+///
+/// The hook is called with the position before the move and the move. It may capture state (a list of
+/// points an arbiter marked, a callback into another language), so it is shared rather than copied.
+///
+/// ```
+/// use xiangqi_core::arbiter::{ArbiterConfig, KeyPointHook};
+///
+/// let mut config = ArbiterConfig::default();
+/// let marked = vec!["d4e4".to_string()];
+/// config.defensive_key_point = Some(KeyPointHook::new(move |_, m| marked.contains(&m.to_string())));
+/// ```
+#[derive(Clone)]
+pub struct KeyPointHook(std::sync::Arc<KeyPointJudge>);
+
+/// The judgement a [`KeyPointHook`] shares.
+type KeyPointJudge = dyn Fn(&Position, Move) -> bool + Send + Sync;
+
+impl KeyPointHook {
+    /// Wraps a judgement.
+    pub fn new(judge: impl Fn(&Position, Move) -> bool + Send + Sync + 'static) -> KeyPointHook {
+        KeyPointHook(std::sync::Arc::new(judge))
+    }
+
+    /// Whether `mv`, played from `before`, occupies a defensive key point.
+    pub fn judge(&self, before: &Position, mv: Move) -> bool {
+        (self.0)(before, mv)
+    }
+}
+
+impl std::fmt::Debug for KeyPointHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeyPointHook(..)")
+    }
+}
 
 /// Everything that tunes the arbiter.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ArbiterConfig {
     /// The rule set for repetitions.
     pub rules: RuleSet,
