@@ -1695,6 +1695,22 @@ XqStatus xq_record_tag_value(const struct XqRecord *record,
 XqStatus xq_record_to_game(const struct XqRecord *record, uint32_t rules, struct XqGame **out);
 
 /**
+ * Warning `index` (0-based) as a sentence ("ply 12: ..." when it concerns a move) into `buf` (string
+ * rules).
+ */
+XqStatus xq_record_warning(const struct XqRecord *record,
+                           size_t index,
+                           char *buf,
+                           size_t len,
+                           size_t *needed);
+
+/**
+ * The number of warnings: problems the reader worked around (the game was read, but not exactly as
+ * written: a truncated XQF move list kept as far as it goes, bytes that do not decode, ...).
+ */
+XqStatus xq_record_warning_count(const struct XqRecord *record, size_t *out);
+
+/**
  * Reads a square name ("e0", either case) into its number 0 to 89.
  */
 XqStatus xq_square_from_name(const char *name, size_t name_len, uint8_t *out);

@@ -349,7 +349,7 @@ static void test_records(const char *data_dir) {
     size_t count = 0;
     char text[256], path[1024];
     unsigned char *xqf;
-    size_t xqf_size = 0, cut, errors = 0;
+    size_t xqf_size = 0, cut, errors = 0, cut_games = 0;
 
     CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)pgn, strlen(pgn), XQ_FORMAT_AUTO, &reader), XQ_STATUS_OK);
     CHECK_STATUS(xq_record_reader_format(reader, &format), XQ_STATUS_OK);
@@ -433,16 +433,24 @@ static void test_records(const char *data_dir) {
         CHECK(status == XQ_STATUS_OK);
         if (status != XQ_STATUS_OK) continue;
         while ((status = xq_record_reader_next(reader, &record)) != XQ_STATUS_END_OF_RECORDS) {
+            size_t warnings = 0;
             CHECK(status == XQ_STATUS_OK || status == XQ_STATUS_RECORD_ERROR);
             if (status == XQ_STATUS_RECORD_ERROR) {
                 errors++;
                 CHECK(xq_record_error_location(record, &loc) == XQ_STATUS_OK && loc.byte_offset <= xqf_size);
+            } else {
+                /* Cut inside the moves: the moves before the cut, and a warning saying so. */
+                CHECK_STATUS(xq_record_warning_count(record, &warnings), XQ_STATUS_OK);
+                CHECK(warnings >= 1);
+                CHECK_STATUS(xq_record_warning(record, 0, text, sizeof text, NULL), XQ_STATUS_OK);
+                CHECK(strstr(text, "data ends") != NULL);
+                cut_games++;
             }
             xq_record_free(record);
         }
         xq_record_reader_free(reader);
     }
-    CHECK(errors > 100);
+    CHECK(errors > 100 && cut_games > 20);
     free(xqf);
 }
 

@@ -25,12 +25,12 @@ pub(crate) fn parse_move(pos: &Position, text: &str, notation: u32) -> Result<Mo
 /// Writes a legal move of `pos` in a notation.
 pub(crate) fn move_text(pos: &Position, m: Move, notation: u32) -> Result<String> {
     let choice = XqNotation::from_u32(notation)?;
-    if !pos.is_legal(m) {
-        return Err(Error::new(XqStatus::IllegalMove, format!("{m} is not a legal move in {}", pos.fen())));
-    }
     let Some(core) = choice.core() else {
         return Err(Error::invalid("notation: XQ_NOTATION_AUTO is for reading; name a notation to write"));
     };
+    if !pos.is_legal(m) {
+        return Err(Error::new(XqStatus::IllegalMove, format!("{m} is not a legal move in {}", pos.fen())));
+    }
     Ok(if choice == XqNotation::ChineseTraditional {
         chinese::write_with(pos, m, ChineseStyle::TRADITIONAL)
     } else {

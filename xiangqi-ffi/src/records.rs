@@ -434,6 +434,41 @@ pub unsafe extern "C" fn xq_record_tag(
     })
 }
 
+/// The number of warnings: problems the reader worked around (the game was read, but not exactly as
+/// written: a truncated XQF move list kept as far as it goes, bytes that do not decode, ...).
+#[no_mangle]
+pub unsafe extern "C" fn xq_record_warning_count(record: *const XqRecord, out: *mut usize) -> XqStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        // SAFETY: a live handle by the caller's contract.
+        let game = unsafe { borrow(record, "record") }?.game()?;
+        // SAFETY: checked by `Out::new`.
+        unsafe { out.set(game.warnings.len()) };
+        Ok(())
+    })
+}
+
+/// Warning `index` (0-based) as a sentence ("ply 12: ..." when it concerns a move) into `buf` (string
+/// rules).
+#[no_mangle]
+pub unsafe extern "C" fn xq_record_warning(
+    record: *const XqRecord,
+    index: usize,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> XqStatus {
+    guard(|| {
+        // SAFETY: a live handle by the caller's contract.
+        let game = unsafe { borrow(record, "record") }?.game()?;
+        let warning = game.warnings.get(index).ok_or_else(|| {
+            Error::new(XqStatus::OutOfRange, format!("warning {index} is past the {} warnings", game.warnings.len()))
+        })?;
+        // SAFETY: buffer contract forwarded from the caller.
+        unsafe { write_text(&warning.to_string(), buf, len, needed) }
+    })
+}
+
 /// The result the record states.
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_result(record: *const XqRecord, out: *mut XqGameResult) -> XqStatus {
