@@ -49,9 +49,8 @@ fn main() {
         let ffi = best_ns(calls, rounds, || {
             let mut count = 0;
             // SAFETY: a live handle, an array of XQ_MAX_LEGAL_MOVES moves and a valid count pointer.
-            let status = unsafe {
-                xq_position_legal_moves(black_box(handle), moves.as_mut_ptr(), moves.len(), &mut count)
-            };
+            let status =
+                unsafe { xq_position_legal_moves(black_box(handle), moves.as_mut_ptr(), moves.len(), &mut count) };
             assert_eq!(status, XqStatus::Ok);
             count + usize::from(moves[count - 1].to)
         });

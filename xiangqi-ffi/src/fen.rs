@@ -95,7 +95,11 @@ pub(crate) fn new_position_handle(out: &Out<*mut XqPosition>, pos: Position) {
 /// the status is XQ_STATUS_INVALID_FEN (the text is not FEN: the message names the field, byte offset and
 /// token) or XQ_STATUS_ILLEGAL_POSITION (the message lists every problem; see xq_fen_validate()).
 #[no_mangle]
-pub unsafe extern "C" fn xq_position_from_fen(fen: *const c_char, fen_len: usize, out: *mut *mut XqPosition) -> XqStatus {
+pub unsafe extern "C" fn xq_position_from_fen(
+    fen: *const c_char,
+    fen_len: usize,
+    out: *mut *mut XqPosition,
+) -> XqStatus {
     // SAFETY: forwarded contract.
     unsafe { xq_position_from_fen_accepting(fen, fen_len, 0, out) }
 }

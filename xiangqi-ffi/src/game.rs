@@ -35,7 +35,8 @@ pub struct XqGame {
 /// `before` is valid only during the call (copy it with xq_position_clone() to keep it). The callback must
 /// not call back into this game, must not unwind (no C++ exception or longjmp may leave it), and must be safe
 /// to call from any thread the game's queries are made on.
-pub type XqKeyPointCallback = Option<unsafe extern "C" fn(before: *const XqPosition, mv: XqMove, user: *mut c_void) -> c_int>;
+pub type XqKeyPointCallback =
+    Option<unsafe extern "C" fn(before: *const XqPosition, mv: XqMove, user: *mut c_void) -> c_int>;
 
 pub(crate) fn new_game_handle(out: &Out<*mut XqGame>, game: Game) {
     let handle = Box::into_raw(Box::new(XqGame { inner: game }));

@@ -89,7 +89,12 @@ pub unsafe extern "C" fn xq_square_from_name(name: *const c_char, name_len: usiz
 
 /// Writes a square's ICCS name ("e0": two bytes) into `buf` (string rules).
 #[no_mangle]
-pub unsafe extern "C" fn xq_square_name(square_index: u32, buf: *mut c_char, len: usize, needed: *mut usize) -> XqStatus {
+pub unsafe extern "C" fn xq_square_name(
+    square_index: u32,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> XqStatus {
     guard(|| {
         let sq = square(square_index, "square")?;
         // SAFETY: buffer contract forwarded from the caller.

@@ -247,10 +247,7 @@ pub unsafe extern "C" fn xq_position_play(pos: *mut XqPosition, mv: XqMove) -> X
         let pos = unsafe { borrow_mut(pos, "pos") }?;
         let m = mv.to_core()?;
         if !pos.inner.is_legal(m) {
-            return Err(Error::new(
-                XqStatus::IllegalMove,
-                format!("{m} is not a legal move in {}", pos.inner.fen()),
-            ));
+            return Err(Error::new(XqStatus::IllegalMove, format!("{m} is not a legal move in {}", pos.inner.fen())));
         }
         pos.inner.play_unchecked(m);
         Ok(())

@@ -94,8 +94,7 @@ pub struct XqRootAnalysis {
 fn analyse(pos: &Position, target: u32, attacker: u32, limits: &SearchLimits) -> Result<RootAnalysis> {
     let target = square(target, "target")?;
     let attacker = square(attacker, "attacker")?;
-    analyse_root_with(pos, target, attacker, limits)
-        .map_err(|e| Error::new(XqStatus::RootAnalysisError, e.to_string()))
+    analyse_root_with(pos, target, attacker, limits).map_err(|e| Error::new(XqStatus::RootAnalysisError, e.to_string()))
 }
 
 /// Writes an analysis and its protectors.

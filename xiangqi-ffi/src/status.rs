@@ -99,10 +99,8 @@ impl XqStatus {
 #[no_mangle]
 pub extern "C" fn xq_status_name(status: u32) -> *const c_char {
     guard_value(b"XQ_STATUS_PANIC\0".as_ptr().cast(), || {
-        let bytes = XqStatus::ALL
-            .iter()
-            .find(|s| **s as u32 == status)
-            .map_or(&b"XQ_STATUS_UNKNOWN\0"[..], |s| s.name_bytes());
+        let bytes =
+            XqStatus::ALL.iter().find(|s| **s as u32 == status).map_or(&b"XQ_STATUS_UNKNOWN\0"[..], |s| s.name_bytes());
         bytes.as_ptr().cast()
     })
 }
