@@ -114,7 +114,6 @@ FFI_CFLAGS     := -std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -Iinclude -Ite
 FFI_CXXFLAGS   := -std=c++17 -Wall -Wextra -Werror -g -O1 -Iinclude -Itests/c
 FFI_SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VALGRIND       := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
-CXX            := g++
 
 ffi-lib:
 	$(CARGO) build -q --release -p xiangqi-ffi

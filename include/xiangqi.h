@@ -17,7 +17,8 @@
  * - Arrays out: up to capacity items into out (NULL when capacity is 0), the total number into *out_count,
  *   XQ_STATUS_BUFFER_TOO_SMALL when they did not all fit (the first capacity items are written).
  * - Handles (XqPosition, XqGame, XqRecordReader, XqRecord) are opaque, made by this library, owned by the
- *   caller and freed with their _free function (NULL allowed). Each type documents its thread safety. Static
+ *   caller and freed with their _free function (NULL allowed). A function that makes one sets its out-parameter
+ *   to NULL first, so it is NULL whenever the call fails. Each type documents its thread safety. Static
  *   strings (xq_version(), xq_status_name(), the names in results) are never freed.
  * - No call aborts or unwinds into the caller: an internal bug gives XQ_STATUS_PANIC.
  */

@@ -89,7 +89,9 @@ static void test_null_arguments(void) {
     CHECK_STATUS(xq_position_legal_moves(NULL, moves, XQ_MAX_LEGAL_MOVES, &count), XQ_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(xq_position_status(NULL, NULL), XQ_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(xq_position_play(NULL, mv), XQ_STATUS_NULL_ARGUMENT);
+    pos = (XqPosition *)&count; /* any value: a failed call sets it to NULL */
     CHECK_STATUS(xq_position_clone(NULL, &pos), XQ_STATUS_NULL_ARGUMENT);
+    CHECK(pos == NULL);
     CHECK_STATUS(xq_game_new(NULL, XQ_RULES_CXA, &game), XQ_STATUS_NULL_ARGUMENT);
     CHECK(game == NULL);
     CHECK_STATUS(xq_game_push(NULL, mv), XQ_STATUS_NULL_ARGUMENT);

@@ -2,8 +2,10 @@
 // std::string and std::vector out, records. A second translation unit including xiangqi.hpp.
 #include <cstdio>
 #include <fstream>
+#include <atomic>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -120,6 +122,29 @@ void games() {
     thrower.set_key_point(nullptr);
 }
 
+// Const queries on one game from several threads at once, as the header allows: classifications are
+// computed once, whichever thread asks first.
+void concurrent_queries() {
+    xiangqi::Game game = xiangqi::Game::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1");
+    for (const char *m : {"f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0", "f8e8"}) game.push(m);
+    std::atomic<int> calls{0}, wrong{0};
+    game.set_key_point([&calls](const xiangqi::Position &, xiangqi::Move) {
+        calls++;
+        return false;
+    });
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; t++) {
+        threads.emplace_back([&game, &wrong] {
+            for (std::size_t i = game.size(); i-- > 0;) {
+                if (game.classify(i).name != (i % 2 == 0 ? "check" : "idle")) wrong++;
+            }
+            if (game.verdict_summary() != "red loses") wrong++;
+        });
+    }
+    for (std::thread &t : threads) t.join();
+    EXPECT(wrong == 0);
+}
+
 void records(const std::string &data_dir) {
     std::string pgn = "[Event \"one\"]\n[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Event \"two\"]\n1. h2e2 h9g7 2. h2h8 *\n";
     xiangqi::RecordReader reader = xiangqi::RecordReader::from_buffer(pgn);
@@ -162,6 +187,7 @@ int run_wrapper_tests(const char *data_dir) {
     try {
         positions();
         games();
+        concurrent_queries();
         records(data_dir);
     } catch (const xiangqi::Error &e) {
         std::fprintf(stderr, "unexpected error %s: %s\n", e.status_name(), e.what());

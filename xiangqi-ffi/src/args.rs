@@ -47,6 +47,17 @@ impl<T> Out<T> {
     }
 }
 
+impl<T> Out<*mut T> {
+    /// Checks an out-parameter for a new handle and sets it to NULL at once, so that it is NULL whenever the
+    /// call fails.
+    pub(crate) fn handle(ptr: *mut *mut T, name: &str) -> Result<Out<*mut T>> {
+        let out = Out::new(ptr, name)?;
+        // SAFETY: non-NULL (checked) and writable by the caller's contract.
+        unsafe { out.set(std::ptr::null_mut()) };
+        Ok(out)
+    }
+}
+
 /// Optional out-parameter: NULL means the caller does not want it.
 ///
 /// # Safety

@@ -109,3 +109,32 @@ pub unsafe extern "C" fn xq_last_error_message(buf: *mut c_char, len: usize) -> 
             .unwrap_or(0)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_message() -> String {
+        // SAFETY: NULL with length 0 asks for the length only; then a buffer of that length plus the NUL.
+        let n = unsafe { xq_last_error_message(std::ptr::null_mut(), 0) };
+        let mut buf = vec![0u8; n + 1];
+        // SAFETY: `buf` holds `n + 1` bytes.
+        assert_eq!(unsafe { xq_last_error_message(buf.as_mut_ptr().cast(), buf.len()) }, n);
+        String::from_utf8(buf[..n].to_vec()).expect("UTF-8")
+    }
+
+    #[test]
+    fn a_panic_becomes_a_status_and_a_message() {
+        let status = guard(|| panic!("deliberate"));
+        assert_eq!(status, XqStatus::Panic);
+        assert!(last_message().contains("deliberate"));
+        assert_eq!(guard_value(7, || panic!("again")), 7);
+    }
+
+    #[test]
+    fn an_error_sets_the_message_and_success_leaves_it() {
+        assert_eq!(guard(|| Err(Error::invalid("bad value"))), XqStatus::InvalidArgument);
+        assert_eq!(guard(|| Ok(())), XqStatus::Ok);
+        assert_eq!(last_message(), "bad value");
+    }
+}

@@ -115,9 +115,7 @@ pub unsafe extern "C" fn xq_position_from_fen_accepting(
     out: *mut *mut XqPosition,
 ) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a position is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         let accept = kinds_of(accept)?;
         // SAFETY: `fen` holds `fen_len` bytes by the caller's contract.
         let fen = unsafe { text(fen, fen_len, "fen") }?;

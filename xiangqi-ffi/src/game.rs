@@ -68,9 +68,7 @@ pub unsafe extern "C" fn xq_game_free(game: *mut XqGame) {
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_new(start: *const XqPosition, rules: u32, out: *mut *mut XqGame) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a game is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let start = unsafe { borrow(start, "start") }?;
         let config = ArbiterConfig::with_rules(rule_set(rules)?);
@@ -88,9 +86,7 @@ pub unsafe extern "C" fn xq_game_from_fen(
     out: *mut *mut XqGame,
 ) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a game is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         let config = ArbiterConfig::with_rules(rule_set(rules)?);
         // SAFETY: `fen` holds `fen_len` bytes by the caller's contract.
         let fen = unsafe { text(fen, fen_len, "fen") }?;
@@ -105,7 +101,7 @@ pub unsafe extern "C" fn xq_game_from_fen(
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_clone(game: *const XqGame, out: *mut *mut XqGame) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(game, "game") }?;
         new_game_handle(&out, game.inner.clone());
@@ -183,7 +179,7 @@ pub unsafe extern "C" fn xq_game_len(game: *const XqGame, out: *mut usize) -> Xq
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_position(game: *const XqGame, out: *mut *mut XqPosition) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(game, "game") }?;
         new_position_handle(&out, game.inner.position().clone());
@@ -196,7 +192,7 @@ pub unsafe extern "C" fn xq_game_position(game: *const XqGame, out: *mut *mut Xq
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_position_at(game: *const XqGame, ply: usize, out: *mut *mut XqPosition) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(game, "game") }?;
         let pos = game.inner.position_at(ply).ok_or_else(|| {

@@ -76,7 +76,7 @@ pub unsafe extern "C" fn xq_position_free(pos: *mut XqPosition) {
 #[no_mangle]
 pub unsafe extern "C" fn xq_position_new(out: *mut *mut XqPosition) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         new_position_handle(&out, Position::default());
         Ok(())
     })
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn xq_position_new(out: *mut *mut XqPosition) -> XqStatus 
 #[no_mangle]
 pub unsafe extern "C" fn xq_position_clone(pos: *const XqPosition, out: *mut *mut XqPosition) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let pos = unsafe { borrow(pos, "pos") }?;
         new_position_handle(&out, pos.inner.clone());

@@ -145,9 +145,7 @@ pub unsafe extern "C" fn xq_record_reader_from_buffer(
     out: *mut *mut XqRecordReader,
 ) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a reader is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         let forced = format(format_value)?;
         // SAFETY: `data` holds `len` bytes by the caller's contract, for the duration of this call.
         let data = unsafe { bytes(data, len, "data") }?;
@@ -171,9 +169,7 @@ pub unsafe extern "C" fn xq_record_reader_open(
     out: *mut *mut XqRecordReader,
 ) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a reader is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         let forced = format(format_value)?;
         // SAFETY: `path` holds `path_len` bytes by the caller's contract.
         let path = unsafe { text(path, path_len, "path") }?;
@@ -223,9 +219,7 @@ pub unsafe extern "C" fn xq_record_reader_format(reader: *const XqRecordReader, 
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_reader_next(reader: *mut XqRecordReader, out: *mut *mut XqRecord) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL unless a record is handed out.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle, used by this call alone, by the caller's contract.
         let reader = unsafe { borrow_mut(reader, "reader") }?;
         let Some(next) = reader.games.next() else {
@@ -508,7 +502,7 @@ pub unsafe extern "C" fn xq_record_start_fen(
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_start_position(record: *const XqRecord, out: *mut *mut XqPosition) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
+        let out = Out::handle(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(record, "record") }?.game()?;
         new_position_handle(&out, game.start().clone());
@@ -540,9 +534,7 @@ pub unsafe extern "C" fn xq_record_moves(
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_to_game(record: *const XqRecord, rules: u32, out: *mut *mut XqGame) -> XqStatus {
     guard(|| {
-        let out = Out::new(out, "out")?;
-        // SAFETY: checked non-NULL; NULL until a game is made.
-        unsafe { out.set(std::ptr::null_mut()) };
+        let out = Out::handle(out, "out")?;
         let rules = rule_set(rules)?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(record, "record") }?.game()?;
