@@ -1,5 +1,6 @@
 # The project's front door. `make demo` runs the main job on bundled data; `make test` runs every test.
-# Needs: Rust (cargo), Python 3.11+ with pip and venv (for the peer comparison), a C compiler for cargo.
+# Needs: Rust (cargo), Python 3.11+ with pip and venv (for the peer comparison), gcc/g++ (C99, C++17), cmake and
+# valgrind for the C and C++ tests; pkg-config is used when present.
 
 CARGO   ?= cargo
 PYTHON  ?= python3
@@ -13,7 +14,7 @@ CASES   := tests/data/rules/repetition-cases.jsonl
 RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xqf tests/data/xqf/*.XQF \
            tests/data/dhtmlxq/*.html
 
-.PHONY: demo test lint rust-test arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz perft-all clean-venv
+.PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz perft-all clean-venv
 
 demo:
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -23,8 +24,10 @@ demo:
 	  | $(CARGO) run -q --release -p xiangqi-core --example convert -- --to chinese
 	$(CARGO) run -q --release -p xiangqi-core --example replay -- --summary $(RECORDS)
 	$(CARGO) run -q --release -p xiangqi-core --example replay -- tests/data/xqf/test_5_variations.xqf
+	$(MAKE) -s ffi-examples
 
-test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample
+test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
+      cmake-test
 	@echo "make test: all test suites passed"
 
 lint:
@@ -99,3 +102,88 @@ bench-peers-records: $(VENV)/.bench-installed
 
 clean-venv:
 	rm -rf $(VENV)
+
+# ---- C and C++: the xiangqi-ffi library, include/xiangqi.h and include/xiangqi.hpp (docs/c-api.md) ----
+
+FFI_TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+FFI_LIB        := $(FFI_TARGET_DIR)/release/libxiangqi.a
+FFI_OUT        := $(FFI_TARGET_DIR)/ffi
+# What the Rust standard library needs from the system when linked statically.
+FFI_SYSLIBS    := -lpthread -ldl -lm -lrt -lutil
+FFI_CFLAGS     := -std=c99 -Wall -Wextra -Werror -pedantic -g -O1 -Iinclude -Itests/c
+FFI_CXXFLAGS   := -std=c++17 -Wall -Wextra -Werror -g -O1 -Iinclude -Itests/c
+FFI_SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+VALGRIND       := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
+
+ffi-lib:
+	$(CARGO) build -q --release -p xiangqi-ffi
+
+# The C test (repetition cases, bad input) and the C++ test (two translation units), each built once with
+# AddressSanitizer and UndefinedBehaviorSanitizer and once plain, run under valgrind memcheck.
+# (include/xiangqi.h itself is checked against cbindgen's output by `rust-test`.)
+ffi-test: ffi-lib
+	@mkdir -p $(FFI_OUT)
+	@for variant in san plain; do \
+	  if [ $$variant = san ]; then flags="$(FFI_SANITIZE)"; else flags=""; fi; \
+	  set -e; \
+	  $(CC) $(FFI_CFLAGS) $$flags tests/c/test_api.c $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_api-$$variant; \
+	  $(CC) $(FFI_CFLAGS) $$flags tests/c/test_cases.c tests/c/cases.c $(FFI_LIB) $(FFI_SYSLIBS) \
+	    -o $(FFI_OUT)/test_cases-$$variant; \
+	  $(CC) $(FFI_CFLAGS) $$flags -c tests/c/cases.c -o $(FFI_OUT)/cases-$$variant.o; \
+	  $(CXX) $(FFI_CXXFLAGS) $$flags tests/cpp/test_cases.cpp tests/cpp/test_wrapper.cpp $(FFI_OUT)/cases-$$variant.o \
+	    $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_cpp-$$variant; \
+	  echo "ffi-test: built test_api, test_cases and test_cpp ($$variant)"; \
+	done
+	$(FFI_OUT)/test_api-san tests/data
+	$(FFI_OUT)/test_cases-san $(CASES)
+	$(FFI_OUT)/test_cpp-san $(CASES) tests/data
+	$(VALGRIND) $(FFI_OUT)/test_api-plain tests/data
+	$(VALGRIND) $(FFI_OUT)/test_cases-plain $(CASES)
+	$(VALGRIND) $(FFI_OUT)/test_cpp-plain $(CASES) tests/data
+
+# The C and C++ examples, built with warnings as errors and run.
+ffi-examples: ffi-lib
+	@mkdir -p $(FFI_OUT)
+	$(CC) $(FFI_CFLAGS) examples/c/position_tour.c $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/position_tour_c
+	$(CXX) $(FFI_CXXFLAGS) examples/cpp/position_tour.cpp $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/position_tour_cpp
+	$(FFI_OUT)/position_tour_c
+	$(FFI_OUT)/position_tour_cpp
+
+# Both ways a CMake project takes the library (add_subdirectory, and find_package after an install into a
+# temporary prefix), and a pkg-config compile of the installed tree. One cargo target directory throughout.
+FFI_CMAKE := $(FFI_OUT)/cmake
+cmake-test: ffi-lib
+	rm -rf $(FFI_CMAKE)
+	cmake -S tests/cmake -B $(FFI_CMAKE)/subdirectory -DXIANGQI_CONSUME=subdirectory -DXIANGQI_SOURCE_DIR=$(CURDIR) \
+	  -DXIANGQI_CARGO_TARGET_DIR=$(FFI_TARGET_DIR) -DCARGO=$$(command -v $(CARGO)) > $(FFI_CMAKE)-configure.log
+	cmake --build $(FFI_CMAKE)/subdirectory
+	$(FFI_CMAKE)/subdirectory/consumer_c && $(FFI_CMAKE)/subdirectory/consumer_cpp && $(FFI_CMAKE)/subdirectory/consumer_shared
+	cmake -S . -B $(FFI_CMAKE)/library -DXIANGQI_CARGO_TARGET_DIR=$(FFI_TARGET_DIR) -DXIANGQI_EXAMPLES=OFF \
+	  -DCARGO=$$(command -v $(CARGO)) >> $(FFI_CMAKE)-configure.log
+	cmake --build $(FFI_CMAKE)/library
+	cmake --install $(FFI_CMAKE)/library --prefix $(FFI_CMAKE)/prefix > /dev/null
+	cmake -S tests/cmake -B $(FFI_CMAKE)/find_package -DXIANGQI_CONSUME=find_package \
+	  -DCMAKE_PREFIX_PATH=$(FFI_CMAKE)/prefix >> $(FFI_CMAKE)-configure.log
+	cmake --build $(FFI_CMAKE)/find_package
+	$(FFI_CMAKE)/find_package/consumer_c && $(FFI_CMAKE)/find_package/consumer_cpp && $(FFI_CMAKE)/find_package/consumer_shared
+	@if command -v pkg-config > /dev/null; then \
+	  set -ex; export PKG_CONFIG_PATH=$(FFI_CMAKE)/prefix/lib/pkgconfig; \
+	  libdir=$$(pkg-config --variable=libdir xiangqi); \
+	  $(CC) -std=c99 tests/cmake/consumer.c $$(pkg-config --cflags --libs xiangqi) -Wl,-rpath,$$libdir \
+	    -o $(FFI_CMAKE)/pkg_config_shared; \
+	  $(FFI_CMAKE)/pkg_config_shared; \
+	  $(CC) -std=c99 tests/cmake/consumer.c $$(pkg-config --cflags xiangqi) $$libdir/libxiangqi.a \
+	    $$(pkg-config --static --libs-only-l xiangqi | sed 's/-lxiangqi//') -o $(FFI_CMAKE)/pkg_config_static; \
+	  $(FFI_CMAKE)/pkg_config_static; \
+	else \
+	  echo "cmake-test: pkg-config is not installed: the pkg-config compile is SKIPPED"; \
+	fi
+
+# Legal move generation through the C API against the direct Rust call, in one run (timings: not in `make test`).
+bench-ffi: ffi-lib
+	@mkdir -p $(FFI_OUT)
+	$(CARGO) build -q --release -p xiangqi-ffi --example bench_legal_moves
+	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -Iinclude xiangqi-ffi/benches/legal_moves.c $(FFI_LIB) $(FFI_SYSLIBS) \
+	  -o $(FFI_OUT)/bench_legal_moves_c
+	$(PYTHON) xiangqi-ffi/benches/compare.py $(FFI_TARGET_DIR)/release/examples/bench_legal_moves \
+	  $(FFI_OUT)/bench_legal_moves_c xiangqi-ffi/benches/positions.txt 200000 5

@@ -1,0 +1,57 @@
+//! # xiangqi-ffi
+//!
+//! The C ABI of `xiangqi-core`, as a shared and a static library named `xiangqi`, described by
+//! `include/xiangqi.h` (generated from this crate by cbindgen) and wrapped for C++ by `include/xiangqi.hpp`.
+//! Every function is a thin call into `xiangqi-core`; the rules live there.
+//!
+//! Conventions (also at the top of the header and in `docs/c-api.md`):
+//!
+//! - Every fallible function returns an `XqStatus`; on failure `xq_last_error_message()` gives a message
+//!   (thread-local, snprintf rules).
+//! - Texts in are `(pointer, length)` pairs of UTF-8, no NUL needed; NULL is allowed with length 0.
+//! - Texts out go into a caller buffer by snprintf rules, with the needed length in an optional `needed`.
+//! - Arrays out go into a caller array with a capacity, the total count in `out_count`.
+//! - Enums in are `uint32_t` values, checked; handles are opaque and freed by their `_free` function.
+//! - No panic crosses the boundary: a bug inside gives `XQ_STATUS_PANIC`.
+
+// The exported functions are `unsafe extern "C"`: their safety contract (pointers NULL or valid for the
+// documented use, buffers of the stated length, handles live and not shared with a concurrent mutation) is
+// the same for all of them and is documented once, in the header's preamble and in docs/c-api.md.
+#![allow(clippy::missing_safety_doc)]
+#![warn(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+mod args;
+mod classify;
+mod enums;
+mod error;
+mod fen;
+mod game;
+mod moves;
+mod notation;
+mod output;
+mod position;
+mod records;
+mod roots;
+mod status;
+mod verdict;
+
+pub use classify::*;
+pub use enums::*;
+pub use error::xq_last_error_message;
+pub use fen::*;
+pub use game::*;
+pub use moves::*;
+pub use notation::*;
+pub use position::*;
+pub use records::*;
+pub use roots::*;
+pub use status::*;
+pub use verdict::*;
+
+/// The library's version, "MAJOR.MINOR.PATCH", equal to XQ_VERSION_STRING of the header it was built with.
+/// Static: never free it.
+#[no_mangle]
+pub extern "C" fn xq_version() -> *const std::ffi::c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
