@@ -6,7 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PyString, PyTuple};
 use xiangqi_core::arbiter::{analyse_root, ArbiterConfig, KeyPointHook, RuleSet, Verdict};
 use xiangqi_core::chinese::{self, ChineseStyle};
-use xiangqi_core::{notation, wxf, Color, Game, Move, Notation, Position, Square};
+use xiangqi_core::wxf::WxfStyle;
+use xiangqi_core::fen::{Fen, FenError};
+use xiangqi_core::{notation, wxf, Color, Game, Move, Notation, Position, PositionErrorKinds, Square};
 
 use crate::classify::{is_red, Classification, RootAnalysis};
 use crate::errors::{fen_error, illegal_move, move_text_error, XiangqiError};
@@ -21,9 +23,12 @@ pub fn rule_set(name: &str) -> PyResult<RuleSet> {
     name.parse().map_err(|e| XiangqiError::new_err(format!("{e}")))
 }
 
-/// A position from a FEN, or an `InvalidFenError` naming the field, offset and token.
-pub fn position_from_fen(py: Python<'_>, fen: &str) -> PyResult<Position> {
-    Position::from_fen(fen).map_err(|e| fen_error(py, fen, &e))
+/// A position from a FEN, or an `InvalidFenError` naming the field, offset and token. `lenient` accepts
+/// the placement problems composed positions break on purpose (advisors, elephants, soldiers off their points).
+pub fn position_from_fen(py: Python<'_>, fen: &str, lenient: bool) -> PyResult<Position> {
+    let accept = if lenient { PositionErrorKinds::WAIVABLE } else { PositionErrorKinds::EMPTY };
+    let parsed = fen.parse::<Fen>().map_err(|e| fen_error(py, fen, &FenError::from(e)))?;
+    parsed.into_position(accept).map_err(|e| fen_error(py, fen, &FenError::from(e)))
 }
 
 fn arbiter_config(py: Python<'_>, rules: RuleSet, key_point: Option<&Py<PyAny>>) -> ArbiterConfig {
@@ -57,18 +62,27 @@ fn move_on(py: Python<'_>, pos: &Position, value: &Bound<'_, PyAny>) -> PyResult
 ///
 /// `Board()` is the standard start; `Board(fen)` any legal position. `rules` is `"cxa"` (the default),
 /// `"cxa2020"` or `"axf"`. `key_point(fen, move) -> bool` is the arbiter's own judgement of a defensive key
-/// point (rule 27.3), asked for moves that threaten only an advisor or elephant.
+/// point (rule 27.3), asked for moves that threaten only an advisor or elephant. `lenient=True` accepts
+/// composed positions with advisors, elephants or soldiers off their points.
 #[pyclass(module = "xiangqi", name = "Board")]
 pub struct Board {
     pub game: Game,
     rules: RuleSet,
     key_point: Option<Py<PyAny>>,
+    lenient: bool,
 }
 
 impl Board {
-    pub fn from_parts(py: Python<'_>, start: Position, rules: RuleSet, key_point: Option<Py<PyAny>>) -> Board {
+    /// A board from a start position already checked (`lenient` if it may break placement rules).
+    pub fn from_parts(
+        py: Python<'_>,
+        start: Position,
+        rules: RuleSet,
+        key_point: Option<Py<PyAny>>,
+        lenient: bool,
+    ) -> Board {
         let config = arbiter_config(py, rules, key_point.as_ref());
-        Board { game: Game::with_config(start, config), rules, key_point }
+        Board { game: Game::with_config(start, config), rules, key_point, lenient }
     }
 
     fn position(&self) -> &Position {
@@ -113,18 +127,24 @@ impl Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (fen = None, *, rules = "cxa", key_point = None))]
-    fn new(py: Python<'_>, fen: Option<&str>, rules: &str, key_point: Option<Py<PyAny>>) -> PyResult<Board> {
+    #[pyo3(signature = (fen = None, *, rules = "cxa", key_point = None, lenient = false))]
+    fn new(
+        py: Python<'_>,
+        fen: Option<&str>,
+        rules: &str,
+        key_point: Option<Py<PyAny>>,
+        lenient: bool,
+    ) -> PyResult<Board> {
         let start = match fen {
-            Some(fen) => position_from_fen(py, fen)?,
+            Some(fen) => position_from_fen(py, fen, lenient)?,
             None => Position::default(),
         };
-        Ok(Board::from_parts(py, start, rule_set(rules)?, key_point))
+        Ok(Board::from_parts(py, start, rule_set(rules)?, key_point, lenient))
     }
 
     /// A board after `moves` (each a `Move` or text in any notation) from `fen` (the start by default).
     #[classmethod]
-    #[pyo3(signature = (moves, fen = None, *, rules = "cxa", key_point = None))]
+    #[pyo3(signature = (moves, fen = None, *, rules = "cxa", key_point = None, lenient = false))]
     fn from_moves(
         _cls: &Bound<'_, pyo3::types::PyType>,
         py: Python<'_>,
@@ -132,8 +152,9 @@ impl Board {
         fen: Option<&str>,
         rules: &str,
         key_point: Option<Py<PyAny>>,
+        lenient: bool,
     ) -> PyResult<Board> {
-        let mut board = Board::new(py, fen, rules, key_point)?;
+        let mut board = Board::new(py, fen, rules, key_point, lenient)?;
         for item in moves.try_iter()? {
             let m = move_on(py, board.position(), &item?)?;
             board.push_move(py, m)?;
@@ -262,14 +283,15 @@ impl Board {
         Ok(chinese::write_with(pos, m, style))
     }
 
-    /// A legal move written in WXF notation.
-    fn wxf(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+    /// A legal move written in WXF notation (`C2=5`); `black_lower_case` writes black's letters in lower case.
+    #[pyo3(signature = (r#move, black_lower_case = false))]
+    fn wxf(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>, black_lower_case: bool) -> PyResult<String> {
         let m = extract_move(r#move)?;
         let pos = self.position();
         if !pos.is_legal(m) {
             return Err(illegal_move(py, pos, m));
         }
-        Ok(wxf::write(pos, m))
+        Ok(wxf::write_with(pos, m, WxfStyle { black_lower_case, ..WxfStyle::DEFAULT }))
     }
 
     /// Takes back the last move and returns it; `IndexError` if none was played.
@@ -379,9 +401,9 @@ impl Board {
     fn copy(&self, py: Python<'_>, stack: bool) -> Board {
         let key_point = self.key_point.as_ref().map(|k| k.clone_ref(py));
         if stack {
-            Board { game: self.game.clone(), rules: self.rules, key_point }
+            Board { game: self.game.clone(), rules: self.rules, key_point, lenient: self.lenient }
         } else {
-            Board::from_parts(py, self.position().clone(), self.rules, key_point)
+            Board::from_parts(py, self.position().clone(), self.rules, key_point, self.lenient)
         }
     }
 
@@ -395,15 +417,16 @@ impl Board {
 
     /// Restores a pickled board.
     #[staticmethod]
-    #[pyo3(signature = (starting_fen, moves, rules, key_point = None))]
+    #[pyo3(signature = (starting_fen, moves, rules, key_point = None, lenient = false))]
     fn _restore(
         py: Python<'_>,
         starting_fen: &str,
         moves: Vec<String>,
         rules: &str,
         key_point: Option<Py<PyAny>>,
+        lenient: bool,
     ) -> PyResult<Board> {
-        let mut board = Board::new(py, Some(starting_fen), rules, key_point)?;
+        let mut board = Board::new(py, Some(starting_fen), rules, key_point, lenient)?;
         for text in moves {
             board.push_text(py, &text, Some(Notation::Iccs))?;
         }
@@ -415,7 +438,7 @@ impl Board {
         let this = slf.borrow();
         let moves: Vec<String> = this.game.moves().iter().map(Move::to_string).collect();
         let key_point = this.key_point.as_ref().map(|k| k.clone_ref(py));
-        let args = (this.game.start().fen(), moves, this.rules.name(), key_point).into_pyobject(py)?;
+        let args = (this.game.start().fen(), moves, this.rules.name(), key_point, this.lenient).into_pyobject(py)?;
         Ok((slf.get_type().getattr("_restore")?, args))
     }
 
@@ -432,7 +455,10 @@ impl Board {
     const __hash__: Option<Py<PyAny>> = None;
 
     fn __repr__(&self) -> String {
-        let rules = if self.rules == RuleSet::Cxa { String::new() } else { format!(", rules='{}'", self.rules.name()) };
+        let mut rules = if self.rules == RuleSet::Cxa { String::new() } else { format!(", rules='{}'", self.rules.name()) };
+        if self.lenient {
+            rules.push_str(", lenient=True");
+        }
         if self.game.is_empty() {
             return format!("Board('{}'{rules})", self.position().fen());
         }

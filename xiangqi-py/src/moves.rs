@@ -109,13 +109,14 @@ impl PyMove {
     }
 
     /// The move in WXF notation on `board`: `"C2=5"`.
-    fn wxf(&self, py: Python<'_>, board: &Bound<'_, Board>) -> PyResult<String> {
+    #[pyo3(signature = (board, black_lower_case = false))]
+    fn wxf(&self, py: Python<'_>, board: &Bound<'_, Board>, black_lower_case: bool) -> PyResult<String> {
         let board = board.borrow();
         let pos = board.game.position();
         if !pos.is_legal(self.inner) {
             return Err(crate::errors::illegal_move(py, pos, self.inner));
         }
-        Ok(wxf::write(pos, self.inner))
+        Ok(wxf::write_with(pos, self.inner, wxf::WxfStyle { black_lower_case, ..wxf::WxfStyle::DEFAULT }))
     }
 
     fn __str__(&self) -> String {

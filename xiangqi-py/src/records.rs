@@ -205,7 +205,7 @@ impl Game {
         if ply > len {
             return Err(PyIndexError::new_err(format!("no ply {ply}: the main line has {len} moves")));
         }
-        let mut board = Board::from_parts(py, self.record.start().clone(), rule_set(rules)?, None);
+        let mut board = Board::from_parts(py, self.record.start().clone(), rule_set(rules)?, None, true);
         for m in self.record.main_line().take(ply) {
             // Every move of a record tree is legal: the readers check each one.
             board.game.push(m).map_err(|e| crate::errors::illegal_move(py, &e.position, m))?;
@@ -296,8 +296,8 @@ impl GameNode {
 
     /// The NAGs (PGN's `$1`..`$255`; `!` is 1, `?` is 2, ...).
     #[getter]
-    fn nags(&self) -> Vec<u8> {
-        self.record.tree.nags(self.id).to_vec()
+    fn nags(&self) -> Vec<u32> {
+        self.record.tree.nags(self.id).iter().map(|&n| u32::from(n)).collect()
     }
 
     /// The node before, `None` at the root.
@@ -325,7 +325,7 @@ impl GameNode {
     /// A `Board` with the moves from the start to this node.
     #[pyo3(signature = (*, rules = "cxa"))]
     fn board(&self, py: Python<'_>, rules: &str) -> PyResult<Board> {
-        let mut board = Board::from_parts(py, self.record.start().clone(), rule_set(rules)?, None);
+        let mut board = Board::from_parts(py, self.record.start().clone(), rule_set(rules)?, None, true);
         for m in self.record.tree.path_to(self.id) {
             board.game.push(m).map_err(|e| crate::errors::illegal_move(py, &e.position, m))?;
         }
