@@ -86,8 +86,9 @@ impl Feed {
                 let file = self.next_file;
                 self.next_file += 1;
                 let extension = path.extension().and_then(|e| e.to_str()).map(str::to_owned);
-                let opened = std::fs::File::open(path)
-                    .and_then(|f| open_games(Counted::new(f, Arc::clone(&self.bytes_read)), extension.as_deref(), None));
+                let opened = std::fs::File::open(path).and_then(|f| {
+                    open_games(Counted::new(f, Arc::clone(&self.bytes_read)), extension.as_deref(), None)
+                });
                 match opened {
                     Ok((_, games)) => self.current = Some((file, games, 0)),
                     Err(e) => {
@@ -245,10 +246,15 @@ pub fn analyse_files<'py>(
     if threads == 0 {
         return Err(XiangqiError::new_err("threads must be at least 1"));
     }
-    let options = Options { config: ArbiterConfig::with_rules(rule_set(rules)?), plies: plies || classify, classify_all: classify };
+    let options = Options {
+        config: ArbiterConfig::with_rules(rule_set(rules)?),
+        plies: plies || classify,
+        classify_all: classify,
+    };
     let bytes_total: u64 = paths.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
     let bytes_read = Arc::new(AtomicU64::new(0));
-    let feed = Mutex::new(Feed { paths: paths.clone(), next_file: 0, current: None, bytes_read: Arc::clone(&bytes_read) });
+    let feed =
+        Mutex::new(Feed { paths: paths.clone(), next_file: 0, current: None, bytes_read: Arc::clone(&bytes_read) });
     let games_done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let run = Run { feed: &feed, options: &options, games_done: &games_done, stop: &stop };
@@ -269,7 +275,8 @@ pub fn analyse_files<'py>(
                     }
                     if let Some(callback) = &progress {
                         let done = games_done.load(Ordering::Relaxed);
-                        if let Err(e) = callback.bind(py).call1((done, bytes_read.load(Ordering::Relaxed), bytes_total)) {
+                        if let Err(e) = callback.bind(py).call1((done, bytes_read.load(Ordering::Relaxed), bytes_total))
+                        {
                             interrupted = Some(e);
                             return false;
                         }
@@ -293,7 +300,11 @@ pub fn analyse_files<'py>(
         return Err(XiangqiError::new_err("the analysis stopped: a worker thread failed"));
     }
     if let Some(callback) = &progress {
-        callback.bind(py).call1((games_done.load(Ordering::Relaxed), bytes_read.load(Ordering::Relaxed), bytes_total))?;
+        callback.bind(py).call1((
+            games_done.load(Ordering::Relaxed),
+            bytes_read.load(Ordering::Relaxed),
+            bytes_total,
+        ))?;
     }
     rows.sort_by_key(|r| (r.file, r.index));
     let names: Vec<Bound<'py, PyString>> = paths.iter().map(|p| PyString::new(py, &p.to_string_lossy())).collect();
@@ -311,7 +322,11 @@ where
     PyList::new(py, values)
 }
 
-fn game_columns<'py>(py: Python<'py>, rows: &[GameRow], names: &[Bound<'py, PyString>]) -> PyResult<Bound<'py, PyDict>> {
+fn game_columns<'py>(
+    py: Python<'py>,
+    rows: &[GameRow],
+    names: &[Bound<'py, PyString>],
+) -> PyResult<Bound<'py, PyDict>> {
     let table = PyDict::new(py);
     table.set_item("file", column(py, rows.iter().map(|r| &names[r.file]))?)?;
     table.set_item("index", column(py, rows.iter().map(|r| r.index))?)?;
@@ -347,11 +362,14 @@ fn game_columns<'py>(py: Python<'py>, rows: &[GameRow], names: &[Bound<'py, PySt
     Ok(table)
 }
 
+/// Makes one column's value from a game row, the move's index and its ply row.
+type PlyCell<'a, 'py> = &'a dyn Fn(&GameRow, usize, &PlyRow) -> PyResult<Bound<'py, PyAny>>;
+
 fn ply_columns<'py>(py: Python<'py>, rows: &[GameRow], names: &[Bound<'py, PyString>]) -> PyResult<Bound<'py, PyDict>> {
     let all = || rows.iter().flat_map(|r| r.ply_rows.iter().enumerate().map(move |(i, p)| (r, i, p)));
     let count = rows.iter().map(|r| r.ply_rows.len()).sum::<usize>();
     let table = PyDict::new(py);
-    let collect = |f: &dyn Fn(&GameRow, usize, &PlyRow) -> PyResult<Bound<'py, PyAny>>| -> PyResult<Bound<'py, PyList>> {
+    let collect = |f: PlyCell<'_, 'py>| -> PyResult<Bound<'py, PyList>> {
         let mut values = Vec::with_capacity(count);
         for (r, i, p) in all() {
             values.push(f(r, i, p)?);
@@ -365,6 +383,7 @@ fn ply_columns<'py>(py: Python<'py>, rows: &[GameRow], names: &[Bound<'py, PyStr
     table.set_item("chinese", collect(&|_, _, p| Ok(PyString::new(py, &p.chinese).into_any()))?)?;
     table.set_item("move_class", collect(&|_, _, p| Ok(p.class.into_pyobject(py)?.into_any()))?)?;
     table.set_item("check", collect(&|_, _, p| Ok(pyo3::types::PyBool::new(py, p.check).to_owned().into_any()))?)?;
-    table.set_item("capture", collect(&|_, _, p| Ok(pyo3::types::PyBool::new(py, p.capture).to_owned().into_any()))?)?;
+    table
+        .set_item("capture", collect(&|_, _, p| Ok(pyo3::types::PyBool::new(py, p.capture).to_owned().into_any()))?)?;
     Ok(table)
 }

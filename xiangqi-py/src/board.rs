@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PyString, PyTuple};
 use xiangqi_core::arbiter::{analyse_root, ArbiterConfig, KeyPointHook, RuleSet, Verdict};
 use xiangqi_core::chinese::{self, ChineseStyle};
-use xiangqi_core::wxf::WxfStyle;
 use xiangqi_core::fen::{Fen, FenError};
+use xiangqi_core::wxf::WxfStyle;
 use xiangqi_core::{notation, wxf, Color, Game, Move, Notation, Position, PositionErrorKinds, Square};
 
 use crate::classify::{is_red, Classification, RootAnalysis};
@@ -351,7 +351,9 @@ impl Board {
         let verdict = match ply {
             None => self.game.verdict(),
             Some(p) if p <= self.game.len() => self.game.verdict_at(p),
-            Some(p) => return Err(PyIndexError::new_err(format!("no ply {p}: the game has {} moves", self.game.len()))),
+            Some(p) => {
+                return Err(PyIndexError::new_err(format!("no ply {p}: the game has {} moves", self.game.len())))
+            }
         };
         Outcome::new(py, &verdict)
     }
@@ -455,7 +457,8 @@ impl Board {
     const __hash__: Option<Py<PyAny>> = None;
 
     fn __repr__(&self) -> String {
-        let mut rules = if self.rules == RuleSet::Cxa { String::new() } else { format!(", rules='{}'", self.rules.name()) };
+        let mut rules =
+            if self.rules == RuleSet::Cxa { String::new() } else { format!(", rules='{}'", self.rules.name()) };
         if self.lenient {
             rules.push_str(", lenient=True");
         }
@@ -514,9 +517,8 @@ impl LegalMoveGenerator {
     fn __contains__(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(m) = value.cast::<PyMove>() else {
             if value.is_instance_of::<PyString>() {
-                return Ok(extract_move(value).is_ok_and(|m| {
-                    self.board.bind(py).try_borrow().is_ok_and(|b| b.position().is_legal(m))
-                }));
+                return Ok(extract_move(value)
+                    .is_ok_and(|m| self.board.bind(py).try_borrow().is_ok_and(|b| b.position().is_legal(m))));
             }
             return Ok(false);
         };

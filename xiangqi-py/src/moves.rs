@@ -81,12 +81,14 @@ impl PyMove {
 
     /// The square the piece leaves (0-89).
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's attribute name
     fn from_square(&self) -> usize {
         self.inner.from.index()
     }
 
     /// The square the piece lands on (0-89).
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's attribute name
     fn to_square(&self) -> usize {
         self.inner.to.index()
     }

@@ -175,7 +175,7 @@ impl Outcome {
             article: ruling.reason.article(),
             summary: verdict.summary(),
             explanation: verdict.explanation(),
-            plies: repetition.then(|| (ruling.plies.start, ruling.plies.end)),
+            plies: repetition.then_some((ruling.plies.start, ruling.plies.end)),
             profiles: ruling.profiles.map(|[red, black]| (profile_name(red), profile_name(black))),
             moves: ruling
                 .moves

@@ -235,7 +235,13 @@ impl Game {
 
     /// Restores a pickled game.
     #[staticmethod]
-    fn _restore(py: Python<'_>, pgn_text: &str, index: usize, format: &str, error: Option<Py<PyAny>>) -> PyResult<Game> {
+    fn _restore(
+        py: Python<'_>,
+        pgn_text: &str,
+        index: usize,
+        format: &str,
+        error: Option<Py<PyAny>>,
+    ) -> PyResult<Game> {
         let record = pgn::read_str(pgn_text)
             .next()
             .ok_or_else(|| RecordError::new_err("no game in the pickled text"))?

@@ -45,7 +45,10 @@ impl Read for PyFileReader {
         Python::attach(|py| {
             let chunk = self.0.bind(py).call_method1("read", (buf.len(),)).map_err(io::Error::other)?;
             let bytes = chunk.cast::<PyBytes>().map_err(|_| {
-                io::Error::new(io::ErrorKind::InvalidData, "the file object's read() must return bytes (open it in 'rb' mode)")
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the file object's read() must return bytes (open it in 'rb' mode)",
+                )
             })?;
             let data = bytes.as_bytes();
             let n = data.len().min(buf.len());
@@ -68,7 +71,9 @@ pub fn open_games<R: Read + Send + 'static>(
     let games: GameStream = match format {
         Format::Pgn => {
             let stream = Cursor::new(prefix).chain(source);
-            Box::new(pgn::Reader::with_encoding(io::BufReader::new(stream), encoding).map(|r| r.map_err(RecordError::from)))
+            Box::new(
+                pgn::Reader::with_encoding(io::BufReader::new(stream), encoding).map(|r| r.map_err(RecordError::from)),
+            )
         }
         Format::Xqf => {
             source.read_to_end(&mut prefix)?;
