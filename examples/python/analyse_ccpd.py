@@ -60,7 +60,7 @@ def chart(by_opening: pd.DataFrame, reps: pd.DataFrame, games: pd.DataFrame, pat
     fig, (left, right) = plt.subplots(1, 2, figsize=(14, 6))
     shares = by_opening[[f"{c} %" for c in RESULTS.values()]].iloc[::-1]
     shares.columns = list(RESULTS.values())
-    shares.plot.barh(stacked=True, ax=left, color=["#c8102e", "#999999", "#1a1a1a"])
+    shares.plot.barh(stacked=True, ax=left, color=["#c8102e", "#1a1a1a", "#bbbbbb"])
     left.set_xlabel("% of games")
     left.set_ylabel("opening code (ECCO)")
     left.set_title("Results by opening code (most played)")
