@@ -1,6 +1,6 @@
 # The project's front door. `make demo` runs the main job on bundled data; `make test` runs every test.
-# Needs: Rust (cargo), Python 3.11+ with pip and venv (for the peer comparison), gcc/g++ (C99, C++17), cmake and
-# valgrind for the C and C++ tests; pkg-config is used when present.
+# Needs: Rust (cargo), Python 3.11+ with pip and venv (the Python package and the peer comparison), gcc/g++
+# (C99, C++17), cmake and valgrind for the C and C++ tests; pkg-config is used when present.
 
 CARGO   ?= cargo
 PYTHON  ?= python3
@@ -14,9 +14,11 @@ CASES   := tests/data/rules/repetition-cases.jsonl
 RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xqf tests/data/xqf/*.XQF \
            tests/data/dhtmlxq/*.html
 
-.PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz perft-all clean-venv
+.PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
+        arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
+        perft-all clean-venv
 
-demo:
+demo: py-demo
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
 	$(CARGO) run -q --release -p xiangqi-core --example demo -- $(WUKONG)
 	$(CARGO) run -q --release -p xiangqi-core --example adjudicate -- --summary < $(CASES)
@@ -27,7 +29,7 @@ demo:
 	$(MAKE) -s ffi-examples
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
-      cmake-test
+      cmake-test py-test
 	@echo "make test: all test suites passed"
 
 lint:
@@ -77,6 +79,40 @@ perft-all:
 
 bench:
 	$(CARGO) bench -p xiangqi-core
+
+# The Python package: built in release mode into the venv (maturin develop), rebuilt when a source changes.
+PY_SOURCES := $(shell find xiangqi-py/src xiangqi-core/src python/xiangqi -type f -not -name '*.so' -not -path '*__pycache__*') \
+              pyproject.toml xiangqi-py/Cargo.toml xiangqi-core/Cargo.toml Cargo.lock
+
+$(VENV)/.py-deps: tests/python/requirements.txt $(VENV)/.installed
+	$(VPY) -m pip install -q --disable-pip-version-check -r tests/python/requirements.txt
+	touch $@
+
+$(VENV)/.py-installed: $(VENV)/.py-deps $(PY_SOURCES)
+	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release -q
+	touch $@
+
+py-install: $(VENV)/.py-installed
+
+# pytest over the shared case files (with the core's replay example as a cross-check), the stubs against the
+# module (stubtest), and a typed program under mypy --strict.
+py-test: py-install
+	$(CARGO) build -q --release -p xiangqi-core --example replay
+	XIANGQI_REPLAY="$(CARGO) run -q --release -p xiangqi-core --example replay --" $(VPY) -m pytest tests/python -q -rs
+	$(VPY) -m mypy.stubtest xiangqi._xiangqi
+	$(VPY) -m mypy --strict tests/python/typed_usage.py
+
+# The analysis example over the bundled CCPD games: a CSV and a PNG chart in examples/python/out/.
+py-demo: py-install
+	$(VPY) examples/python/analyse_ccpd.py --out examples/python/out examples/data/ccpd
+
+# Ours, pyffish and cchess (PyPI) on the same work in one run, side by side (not part of `make test`).
+$(VENV)/.bench-py-installed: bench/requirements.txt $(VENV)/.py-deps
+	$(VPY) -m pip install -q --disable-pip-version-check -r bench/requirements.txt
+	touch $@
+
+bench-py: py-install $(VENV)/.bench-py-installed
+	$(VPY) bench/bench_xiangqi.py --peers
 
 # Coverage-guided fuzzing of the record readers, FUZZ_SECONDS each, seeded with the bundled records.
 # Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz (cargo install cargo-fuzz).

@@ -1,0 +1,142 @@
+"""Xiangqi (Chinese chess) as a tournament arbiter applies the rules.
+
+Legal moves with the flying-general rule, check, checkmate and stalemate (a loss), the Chinese Xiangqi
+Association's repetition rules with a classification of every move (check, kill, chase, idle) and explained
+verdicts, ICCS/WXF/Chinese notation, and PGN/XQF/DhtmlXQ game records. The rules live in the Rust crate
+``xiangqi-core``; this package calls it.
+
+>>> import xiangqi
+>>> board = xiangqi.Board()
+>>> len(board.legal_moves)
+44
+>>> board.push_chinese("炮二平五")
+Move.from_iccs('h2e2')
+>>> board.chinese(board.parse_iccs("h9g7"))
+'马８进７'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, Iterator, Optional, Union
+
+from ._analyse import analyse, analyse_columns
+from ._xiangqi import (
+    STARTING_FEN,
+    Board,
+    ChaseTarget,
+    Classification,
+    Game,
+    GameNode,
+    GameReader,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveTextError,
+    LegalMoveGenerator,
+    Move,
+    Outcome,
+    Protector,
+    RecordError,
+    RootAnalysis,
+    Termination,
+    XiangqiError,
+    __version__,
+)
+
+
+_Source = Union[str, "os.PathLike[str]", bytes, IO[bytes]]
+
+RED: bool = True
+BLACK: bool = False
+COLORS = [RED, BLACK]
+COLOR_NAMES = ["black", "red"]
+
+FILE_NAMES = "abcdefghi"
+RANK_NAMES = "0123456789"
+SQUARES = list(range(90))
+SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square on file ``file_index`` (0-8, ``a``-``i`` from red's left) and rank ``rank_index`` (0-9)."""
+    if not (0 <= file_index < 9 and 0 <= rank_index < 10):
+        raise XiangqiError(f"no square on file {file_index}, rank {rank_index}")
+    return rank_index * 9 + file_index
+
+
+def square_file(sq: int) -> int:
+    """The file of a square, 0-8 (``a``-``i``)."""
+    return sq % 9
+
+
+def square_rank(sq: int) -> int:
+    """The rank of a square, 0-9 (from red's side)."""
+    return sq // 9
+
+
+def square_name(sq: int) -> str:
+    """The ICCS name of a square: ``square_name(4) == 'e0'``."""
+    if not 0 <= sq < 90:
+        raise XiangqiError(f"no square {sq}: squares are numbered 0 to 89")
+    return SQUARE_NAMES[sq]
+
+
+def parse_square(name: str) -> int:
+    """The square with an ICCS name: ``parse_square('e0') == 4``."""
+    try:
+        return SQUARE_NAMES.index(name.lower())
+    except ValueError:
+        raise XiangqiError(f"no square named {name!r} (files a-i, ranks 0-9)") from None
+
+
+def read_games(source: _Source, encoding: Optional[str] = None, *, strict: bool = False) -> Iterator[Game]:
+    """The games of a record, one at a time: PGN (any notation; UTF-8, GBK or Big5), XQF or DhtmlXQ, told
+    from the content.
+
+    ``source`` is a path, ``bytes``, or a binary file object; PGN is read as a stream, so a large database
+    never sits in memory whole. ``encoding`` (``"big5"``, ``"gbk"``, ``"utf-8"``) overrides the detection.
+
+    A game that cannot be read does not stop the iteration: it comes with ``game.error`` set to a
+    ``RecordError`` (game index, byte offset, line, ply, token) and holds what was read before the fault.
+    With ``strict=True`` that error is raised instead.
+    """
+    return GameReader(source, encoding, strict=strict)
+
+
+__all__ = [
+    "BLACK",
+    "COLORS",
+    "COLOR_NAMES",
+    "FILE_NAMES",
+    "RANK_NAMES",
+    "RED",
+    "SQUARES",
+    "SQUARE_NAMES",
+    "STARTING_FEN",
+    "Board",
+    "ChaseTarget",
+    "Classification",
+    "Game",
+    "GameNode",
+    "GameReader",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveTextError",
+    "LegalMoveGenerator",
+    "Move",
+    "Outcome",
+    "Protector",
+    "RecordError",
+    "RootAnalysis",
+    "Termination",
+    "XiangqiError",
+    "__version__",
+    "analyse",
+    "analyse_columns",
+    "parse_square",
+    "read_games",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
+]

@@ -1,0 +1,34 @@
+//! The native module `xiangqi._xiangqi` of the `xiangqi` Python package: thin wrappers over `xiangqi-core`.
+//! Every rule is the core's; this crate converts arguments and results and names errors.
+
+use pyo3::prelude::*;
+
+mod analyse;
+mod board;
+mod classify;
+mod errors;
+mod moves;
+mod outcome;
+mod records;
+mod source;
+
+#[pymodule]
+fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::LegalMoveGenerator>()?;
+    m.add_class::<outcome::Outcome>()?;
+    m.add_class::<outcome::Termination>()?;
+    m.add_class::<classify::Classification>()?;
+    m.add_class::<classify::ChaseTarget>()?;
+    m.add_class::<classify::RootAnalysis>()?;
+    m.add_class::<classify::Protector>()?;
+    m.add_class::<records::GameReader>()?;
+    m.add_class::<records::Game>()?;
+    m.add_class::<records::GameNode>()?;
+    m.add_function(wrap_pyfunction!(analyse::analyse_files, m)?)?;
+    m.add("STARTING_FEN", board::STARTING_FEN)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

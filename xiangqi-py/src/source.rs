@@ -1,0 +1,90 @@
+//! Opening a record source (a file, bytes held in memory, a Python binary file object) as a stream of games:
+//! the format is told from the first megabyte, PGN is then read as a stream, XQF and DhtmlXQ whole.
+
+use std::io::{self, Cursor, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use xiangqi_core::encoding::TextEncoding;
+use xiangqi_core::record::{detect_format, Format, GameRecord, RecordError};
+use xiangqi_core::{dhtmlxq, pgn, xqf};
+
+/// How much of a source format detection looks at (as the core's `record::read_file` does).
+const DETECTION_PREFIX: u64 = 1024 * 1024;
+
+/// The games of one source, in order.
+pub type GameStream = Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + Send>;
+
+/// Counts the bytes read through it, for progress reports.
+pub struct Counted<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R> Counted<R> {
+    pub fn new(inner: R, count: Arc<AtomicU64>) -> Counted<R> {
+        Counted { inner, count }
+    }
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A Python binary file object read through its `read(n)` method.
+pub struct PyFileReader(pub Py<PyAny>);
+
+impl Read for PyFileReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let chunk = self.0.bind(py).call_method1("read", (buf.len(),)).map_err(io::Error::other)?;
+            let bytes = chunk.cast::<PyBytes>().map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the file object's read() must return bytes (open it in 'rb' mode)",
+                )
+            })?;
+            let data = bytes.as_bytes();
+            let n = data.len().min(buf.len());
+            buf[..n].copy_from_slice(&data[..n]);
+            Ok(n)
+        })
+    }
+}
+
+/// Opens a stream of games from `source`. `extension` (of a file name) decides only a source too short to
+/// tell; `encoding` overrides the detection of text encodings.
+pub fn open_games<R: Read + Send + 'static>(
+    mut source: R,
+    extension: Option<&str>,
+    encoding: Option<TextEncoding>,
+) -> io::Result<(Format, GameStream)> {
+    let mut prefix = Vec::new();
+    (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
+    let format = detect_format(&prefix, extension);
+    let games: GameStream = match format {
+        Format::Pgn => {
+            let stream = Cursor::new(prefix).chain(source);
+            Box::new(
+                pgn::Reader::with_encoding(io::BufReader::new(stream), encoding).map(|r| r.map_err(RecordError::from)),
+            )
+        }
+        Format::Xqf => {
+            source.read_to_end(&mut prefix)?;
+            Box::new(std::iter::once(xqf::read(&prefix).map_err(RecordError::from)))
+        }
+        Format::DhtmlXq => {
+            source.read_to_end(&mut prefix)?;
+            let games = dhtmlxq::read_bytes(&prefix, encoding);
+            Box::new(games.into_iter().map(|r| r.map_err(RecordError::from)))
+        }
+        _ => Box::new(std::iter::once(Err(RecordError::Unsupported(format)))),
+    };
+    Ok((format, games))
+}
