@@ -1614,7 +1614,7 @@ void xq_record_reader_free(struct XqRecordReader *reader);
 
 /**
  * A reader over `len` bytes at `data`, in a format (XQ_FORMAT_AUTO tells it from the content). The bytes
- * are read during this call and not kept: the caller may free them on return. Free the reader with
+ * are copied during this call: the caller may free them on return. Free the reader with
  * xq_record_reader_free().
  */
 XqStatus xq_record_reader_from_buffer(const uint8_t *data,

@@ -758,7 +758,7 @@ public:
         return RecordReader(r);
     }
 
-    /// Reads bytes in memory (read during the call: the caller may free them afterwards).
+    /// Reads bytes in memory (copied during the call: the caller may free them afterwards).
     static RecordReader from_buffer(const void *data, std::size_t size, Format format = Format::Auto) {
         XqRecordReader *r = nullptr;
         detail::check(xq_record_reader_from_buffer(static_cast<const std::uint8_t *>(data), size,

@@ -3,8 +3,7 @@
 use std::ffi::c_char;
 
 use xiangqi_core::arbiter::ArbiterConfig;
-use xiangqi_core::record::{self, Format, GameRecord, GameResult, Location, RecordError};
-use xiangqi_core::{dhtmlxq, pgn, xqf};
+use xiangqi_core::record::{Format, GameRecord, GameResult, Location, RecordError, Records};
 
 use crate::args::{borrow, borrow_mut, bytes, text, Out};
 use crate::enums::rule_set;
@@ -68,8 +67,6 @@ pub enum XqGameResult {
     Draw = 3,
 }
 
-type Games = Box<dyn Iterator<Item = std::result::Result<GameRecord, RecordError>> + Send>;
-
 /// A reader of the games of a record: a file or a buffer in memory.
 ///
 /// Ownership: made by xq_record_reader_from_buffer() or xq_record_reader_open(), owned by the caller, freed
@@ -77,8 +74,7 @@ type Games = Box<dyn Iterator<Item = std::result::Result<GameRecord, RecordError
 ///
 /// Thread safety: may be moved to another thread; one thread at a time.
 pub struct XqRecordReader {
-    format: Format,
-    games: Games,
+    records: Records,
 }
 
 /// One game of a record, read or not.
@@ -118,24 +114,14 @@ fn error_status(e: &RecordError) -> XqStatus {
     }
 }
 
-/// The games of bytes in a given format (the readers `record::read_bytes` dispatches to).
-fn read_as(data: &[u8], format: Format) -> Vec<std::result::Result<GameRecord, RecordError>> {
-    match format {
-        Format::Pgn => pgn::Reader::new(data).map(|r| r.map_err(RecordError::from)).collect(),
-        Format::Xqf => vec![xqf::read(data).map_err(RecordError::from)],
-        Format::DhtmlXq => dhtmlxq::read_bytes(data, None).into_iter().map(|r| r.map_err(RecordError::from)).collect(),
-        other => vec![Err(RecordError::Unsupported(other))],
-    }
-}
-
-fn new_reader_handle(out: &Out<*mut XqRecordReader>, format: Format, games: Games) {
-    let handle = Box::into_raw(Box::new(XqRecordReader { format, games }));
+fn new_reader_handle(out: &Out<*mut XqRecordReader>, records: Records) {
+    let handle = Box::into_raw(Box::new(XqRecordReader { records }));
     // SAFETY: `out` was checked non-NULL by `Out::new`; writable by the caller's contract.
     unsafe { out.set(handle) };
 }
 
 /// A reader over `len` bytes at `data`, in a format (XQ_FORMAT_AUTO tells it from the content). The bytes
-/// are read during this call and not kept: the caller may free them on return. Free the reader with
+/// are copied during this call: the caller may free them on return. Free the reader with
 /// xq_record_reader_free().
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_reader_from_buffer(
@@ -149,11 +135,9 @@ pub unsafe extern "C" fn xq_record_reader_from_buffer(
         let forced = format(format_value)?;
         // SAFETY: `data` holds `len` bytes by the caller's contract, for the duration of this call.
         let data = unsafe { bytes(data, len, "data") }?;
-        let (format, games) = match forced {
-            None => record::read_bytes(data, None),
-            Some(format) => (format, read_as(data, format)),
-        };
-        new_reader_handle(&out, format, Box::new(games.into_iter()));
+        let records = Records::from_reader(std::io::Cursor::new(data.to_vec()), forced, None, None)
+            .map_err(|e| Error::new(XqStatus::IoError, format!("cannot read the buffer: {e}")))?;
+        new_reader_handle(&out, records);
         Ok(())
     })
 }
@@ -174,16 +158,10 @@ pub unsafe extern "C" fn xq_record_reader_open(
         // SAFETY: `path` holds `path_len` bytes by the caller's contract.
         let path = unsafe { text(path, path_len, "path") }?;
         let io_error = |e: std::io::Error| Error::new(XqStatus::IoError, format!("cannot read {path}: {e}"));
-        match forced {
-            None => {
-                let records = record::read_file(path).map_err(io_error)?;
-                new_reader_handle(&out, records.format(), Box::new(records));
-            }
-            Some(format) => {
-                let data = std::fs::read(path).map_err(io_error)?;
-                new_reader_handle(&out, format, Box::new(read_as(&data, format).into_iter()));
-            }
-        }
+        let file = std::fs::File::open(path).map_err(io_error)?;
+        let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
+        let records = Records::from_reader(file, forced, extension, None).map_err(io_error)?;
+        new_reader_handle(&out, records);
         Ok(())
     })
 }
@@ -207,7 +185,7 @@ pub unsafe extern "C" fn xq_record_reader_format(reader: *const XqRecordReader, 
         // SAFETY: a live handle by the caller's contract.
         let reader = unsafe { borrow(reader, "reader") }?;
         // SAFETY: checked by `Out::new`.
-        unsafe { out.set(reader.format.into()) };
+        unsafe { out.set(reader.records.format().into()) };
         Ok(())
     })
 }
@@ -222,7 +200,7 @@ pub unsafe extern "C" fn xq_record_reader_next(reader: *mut XqRecordReader, out:
         let out = Out::handle(out, "out")?;
         // SAFETY: a live handle, used by this call alone, by the caller's contract.
         let reader = unsafe { borrow_mut(reader, "reader") }?;
-        let Some(next) = reader.games.next() else {
+        let Some(next) = reader.records.next() else {
             return Err(Error::new(XqStatus::EndOfRecords, "no more games"));
         };
         let (record, failure) = match next {

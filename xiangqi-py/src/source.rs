@@ -1,18 +1,14 @@
 //! Opening a record source (a file, bytes held in memory, a Python binary file object) as a stream of games:
 //! the format is told from the first megabyte, PGN is then read as a stream, XQF and DhtmlXQ whole.
 
-use std::io::{self, Cursor, Read};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use xiangqi_core::encoding::TextEncoding;
-use xiangqi_core::record::{detect_format, Format, GameRecord, RecordError};
-use xiangqi_core::{dhtmlxq, pgn, xqf};
-
-/// How much of a source format detection looks at (as the core's `record::read_file` does).
-const DETECTION_PREFIX: u64 = 1024 * 1024;
+use xiangqi_core::record::{Format, GameRecord, RecordError, Records};
 
 /// The games of one source, in order.
 pub type GameStream = Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + Send>;
@@ -61,30 +57,10 @@ impl Read for PyFileReader {
 /// Opens a stream of games from `source`. `extension` (of a file name) decides only a source too short to
 /// tell; `encoding` overrides the detection of text encodings.
 pub fn open_games<R: Read + Send + 'static>(
-    mut source: R,
+    source: R,
     extension: Option<&str>,
     encoding: Option<TextEncoding>,
 ) -> io::Result<(Format, GameStream)> {
-    let mut prefix = Vec::new();
-    (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
-    let format = detect_format(&prefix, extension);
-    let games: GameStream = match format {
-        Format::Pgn => {
-            let stream = Cursor::new(prefix).chain(source);
-            Box::new(
-                pgn::Reader::with_encoding(io::BufReader::new(stream), encoding).map(|r| r.map_err(RecordError::from)),
-            )
-        }
-        Format::Xqf => {
-            source.read_to_end(&mut prefix)?;
-            Box::new(std::iter::once(xqf::read(&prefix).map_err(RecordError::from)))
-        }
-        Format::DhtmlXq => {
-            source.read_to_end(&mut prefix)?;
-            let games = dhtmlxq::read_bytes(&prefix, encoding);
-            Box::new(games.into_iter().map(|r| r.map_err(RecordError::from)))
-        }
-        _ => Box::new(std::iter::once(Err(RecordError::Unsupported(format)))),
-    };
-    Ok((format, games))
+    let records = Records::from_reader(source, None, extension, encoding)?;
+    Ok((records.format(), Box::new(records)))
 }

@@ -3,10 +3,11 @@
 
 use core::fmt;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, Read};
 use std::path::Path;
 
 use crate::dhtmlxq::{self, DhtmlXqError};
+use crate::encoding::TextEncoding;
 use crate::pgn::{self, PgnError};
 use crate::xqf::{self, XqfError};
 
@@ -116,19 +117,64 @@ impl RecordError {
     }
 }
 
-/// The games of a record file, in order ([`read_file`]); PGN files are streamed.
+/// The games of a record source, in order ([`read_file`], [`Records::from_reader`]); PGN is streamed.
 pub struct Records {
     format: Format,
     inner: Inner,
 }
 
 enum Inner {
-    Pgn(Box<pgn::Reader<BufReader<File>>>),
+    Pgn(Box<pgn::Reader<Box<dyn Read + Send>>>),
     Read(std::vec::IntoIter<Result<GameRecord, RecordError>>),
 }
 
 impl Records {
-    /// The format the file was read in.
+    /// Reads the games of any byte source: a file, a socket, bytes in memory, a caller's stream.
+    ///
+    /// The format is `format` when given, else told from the first megabyte by [`detect_format`] (with
+    /// `extension`, of a file name, as a hint). `encoding` overrides the detection of text encodings (PGN,
+    /// DhtmlXQ). PGN is then read one game at a time as the iterator advances; XQF and DhtmlXQ are read
+    /// whole now. An unsupported format gives one [`RecordError::Unsupported`] item.
+    ///
+    /// ```
+    /// use xiangqi_core::record::{Format, Records};
+    ///
+    /// let pgn = "[Event \"demo\"]\n\n1. h2e2 h9g7 *\n";
+    /// let mut games = Records::from_reader(pgn.as_bytes(), None, None, None)?;
+    /// assert_eq!(games.format(), Format::Pgn);
+    /// assert_eq!(games.next().unwrap()?.main_line().len(), 2);
+    /// assert!(games.next().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only an error reading the source's first megabyte, or the whole of an XQF or DhtmlXQ source; later
+    /// read errors of a PGN stream arrive as items.
+    pub fn from_reader<R: Read + Send + 'static>(
+        mut source: R,
+        format: Option<Format>,
+        extension: Option<&str>,
+        encoding: Option<TextEncoding>,
+    ) -> io::Result<Records> {
+        let mut prefix = Vec::new();
+        (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
+        // Without a DhtmlXQ field in its first megabyte, text is taken for PGN.
+        let format = format.unwrap_or_else(|| detect_format(&prefix, extension));
+        let inner = match format {
+            Format::Pgn => {
+                let stream: Box<dyn Read + Send> = Box::new(io::Cursor::new(prefix).chain(source));
+                Inner::Pgn(Box::new(pgn::Reader::with_encoding(stream, encoding)))
+            }
+            Format::Xqf | Format::DhtmlXq | Format::ChessBridge => {
+                source.read_to_end(&mut prefix)?;
+                Inner::Read(read_whole(&prefix, format, encoding).into_iter())
+            }
+        };
+        Ok(Records { format, inner })
+    }
+
+    /// The format the source was read in.
     pub fn format(&self) -> Format {
         self.format
     }
@@ -145,6 +191,24 @@ impl Iterator for Records {
     }
 }
 
+impl fmt::Debug for Records {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Records").field("format", &self.format).finish_non_exhaustive()
+    }
+}
+
+/// Every game of a whole record in one format.
+fn read_whole(bytes: &[u8], format: Format, encoding: Option<TextEncoding>) -> Vec<Result<GameRecord, RecordError>> {
+    match format {
+        Format::Pgn => pgn::Reader::with_encoding(bytes, encoding).map(|r| r.map_err(RecordError::from)).collect(),
+        Format::Xqf => vec![xqf::read(bytes).map_err(RecordError::from)],
+        Format::DhtmlXq => {
+            dhtmlxq::read_bytes(bytes, encoding).into_iter().map(|r| r.map_err(RecordError::from)).collect()
+        }
+        Format::ChessBridge => vec![Err(RecordError::Unsupported(format))],
+    }
+}
+
 /// Reads every game of a record held in memory, in the format [`detect_format`] finds.
 ///
 /// ```
@@ -158,34 +222,17 @@ impl Iterator for Records {
 /// ```
 pub fn read_bytes(bytes: &[u8], extension: Option<&str>) -> (Format, Vec<Result<GameRecord, RecordError>>) {
     let format = detect_format(bytes, extension);
-    let games = match format {
-        Format::Pgn => pgn::Reader::new(bytes).map(|r| r.map_err(RecordError::from)).collect(),
-        Format::Xqf => vec![xqf::read(bytes).map_err(RecordError::from)],
-        Format::DhtmlXq => dhtmlxq::read_bytes(bytes, None).into_iter().map(|r| r.map_err(RecordError::from)).collect(),
-        Format::ChessBridge => vec![Err(RecordError::Unsupported(format))],
-    };
-    (format, games)
+    (format, read_whole(bytes, format, None))
 }
 
 /// Opens a record file and reads its games one at a time, in the format [`detect_format`] finds (the
 /// extension is a hint only). PGN is streamed from the file; XQF and DhtmlXQ files are read whole.
+///
+/// # Errors
+///
+/// The file cannot be opened or read.
 pub fn read_file(path: impl AsRef<Path>) -> io::Result<Records> {
     let path = path.as_ref();
-    let mut file = File::open(path)?;
-    let mut prefix = Vec::new();
-    (&mut file).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
-    let extension = path.extension().and_then(|e| e.to_str());
-    // A file without a DhtmlXQ field in its first megabyte is taken for PGN.
-    let format = detect_format(&prefix, extension);
-    let inner = match format {
-        Format::Pgn => {
-            file.seek(SeekFrom::Start(0))?;
-            Inner::Pgn(Box::new(pgn::Reader::new(BufReader::new(file))))
-        }
-        Format::Xqf | Format::DhtmlXq | Format::ChessBridge => {
-            file.read_to_end(&mut prefix)?;
-            Inner::Read(read_bytes(&prefix, extension).1.into_iter())
-        }
-    };
-    Ok(Records { format, inner })
+    let file = File::open(path)?;
+    Records::from_reader(file, None, path.extension().and_then(|e| e.to_str()), None)
 }
