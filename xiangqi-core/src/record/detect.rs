@@ -142,7 +142,7 @@ impl Records {
     /// let pgn = "[Event \"demo\"]\n\n1. h2e2 h9g7 *\n";
     /// let mut games = Records::from_reader(pgn.as_bytes(), None, None, None)?;
     /// assert_eq!(games.format(), Format::Pgn);
-    /// assert_eq!(games.next().unwrap()?.main_line().len(), 2);
+    /// assert_eq!(games.next().unwrap()?.main_line().count(), 2);
     /// assert!(games.next().is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
