@@ -17,6 +17,8 @@ CELL = 40
 MARGIN = 30
 RED_INK = "#c8102e"
 BLACK_INK = "#1a1a1a"
+# Serif CJK faces common on Windows, macOS and Linux, then whatever serif the viewer has.
+FONTS = "'Noto Serif CJK SC', 'Source Han Serif SC', 'Songti SC', SimSun, 'AR PL UMing CN', serif"
 
 
 def _point(sq: int) -> "tuple[int, int]":
@@ -51,11 +53,11 @@ def board_svg(board: "Board", size: int = 400) -> str:
     river_y = top + 4.5 * CELL
     out.append(
         f'<text x="{left + 2 * CELL}" y="{river_y}" font-size="{CELL * 0.55}" text-anchor="middle" '
-        f'dominant-baseline="central" fill="#5b3a1a">楚 河</text>'
+        f'dominant-baseline="central" fill="#5b3a1a" font-family="{FONTS}">楚 河</text>'
     )
     out.append(
         f'<text x="{left + 6 * CELL}" y="{river_y}" font-size="{CELL * 0.55}" text-anchor="middle" '
-        f'dominant-baseline="central" fill="#5b3a1a">漢 界</text>'
+        f'dominant-baseline="central" fill="#5b3a1a" font-family="{FONTS}">漢 界</text>'
     )
     if board.ply():
         last = board.peek()
@@ -75,7 +77,7 @@ def board_svg(board: "Board", size: int = 400) -> str:
         out.append(f'<circle cx="{x}" cy="{y}" r="{CELL * 0.43}" fill="#fbecc8"{ring}{extra}/>')
         out.append(
             f'<text x="{x}" y="{y}" font-size="{CELL * 0.5}" text-anchor="middle" dominant-baseline="central" '
-            f'fill="{ink}" font-family="serif">{GLYPHS[letter]}</text>'
+            f'fill="{ink}" font-family="{FONTS}">{GLYPHS[letter]}</text>'
         )
     out.append("</svg>")
     return "".join(out)
