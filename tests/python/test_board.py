@@ -28,6 +28,13 @@ def test_start_position() -> None:
     assert board.outcome() is None and not board.is_game_over()
 
 
+def test_square_constants_follow_iccs_names() -> None:
+    assert (xiangqi.A0, xiangqi.E0, xiangqi.I0, xiangqi.A1, xiangqi.E9, xiangqi.I9) == (0, 4, 8, 9, 85, 89)
+    for sq, name in enumerate(xiangqi.SQUARE_NAMES):
+        assert getattr(xiangqi, name.upper()) == sq == xiangqi.parse_square(name)
+    assert Move(xiangqi.H2, xiangqi.E2) == Move.from_iccs("h2e2")
+
+
 def test_legal_moves_is_a_live_view() -> None:
     board = Board()
     moves = board.legal_moves
