@@ -148,25 +148,24 @@ fn analyse_record(file: usize, index: usize, read: Result<GameRecord, RecordErro
             break;
         }
         let ply = game.len();
-        if game.occurrences(ply).len() >= 3 {
-            let verdict = game.repetition_verdict_at(ply);
-            if let Some(ruling) = verdict.ruling() {
-                row.repetitions += 1;
-                if options.plies {
-                    classes.resize(ply, None);
-                    for (i, c) in &ruling.moves {
-                        classes[*i] = Some(c.class.name());
-                    }
+        // Continue unless the position occurs for the third time (or more) since the last irreversible move.
+        let verdict = game.repetition_verdict_at(ply);
+        if let Some(ruling) = verdict.ruling() {
+            row.repetitions += 1;
+            if options.plies {
+                classes.resize(ply, None);
+                for (i, c) in &ruling.moves {
+                    classes[*i] = Some(c.class.name());
                 }
-                row.repetition.get_or_insert(Repetition {
-                    ply,
-                    kind: verdict_kind(&verdict).unwrap_or("continue"),
-                    summary: verdict.summary(),
-                    termination: Termination::from_reason(ruling.reason).snake_name(),
-                    article: ruling.reason.article(),
-                    side: ruling.side.map(|c| c.name()),
-                });
             }
+            row.repetition.get_or_insert(Repetition {
+                ply,
+                kind: verdict_kind(&verdict).unwrap_or("continue"),
+                summary: verdict.summary(),
+                termination: Termination::from_reason(ruling.reason).snake_name(),
+                article: ruling.reason.article(),
+                side: ruling.side.map(|c| c.name()),
+            });
         }
         if options.plies {
             row.ply_rows.push(PlyRow { mv: m, chinese, class: None, check: game.position().is_check(), capture });
