@@ -104,6 +104,11 @@
 #define XQ_MAX_LEGAL_MOVES 128
 
 /**
+ * The link of an XqRecordNode that leads nowhere (the root's parent, a last child's sibling, a leaf's child).
+ */
+#define XQ_NO_NODE UINT32_MAX
+
+/**
  * The outcome of a call. The numbers are part of the ABI: they are never renumbered, and new codes are only
  * ever added. Anything but `XQ_STATUS_OK` leaves a message for xq_last_error_message().
  */
@@ -1216,6 +1221,46 @@ typedef struct XqLocation {
 } XqLocation;
 
 /**
+ * A node of a record's move tree. Nodes are numbered 0 to xq_record_node_count() - 1 in the order they
+ * were read; node 0, the root, stands for the start position, every other node for the move that leads to
+ * it. A node's first child is the main continuation, its siblings are the alternatives (variations).
+ */
+typedef struct XqRecordNode {
+    /**
+     * The node before this one; XQ_NO_NODE for the root.
+     */
+    uint32_t parent;
+    /**
+     * The main continuation; XQ_NO_NODE when the line ends here.
+     */
+    uint32_t first_child;
+    /**
+     * The next alternative to this node's move; XQ_NO_NODE when there is none.
+     */
+    uint32_t next_sibling;
+    /**
+     * Moves from the start to this node (0 for the root).
+     */
+    uint32_t ply;
+    /**
+     * Whether `mv` holds the move leading here (false for the root only).
+     */
+    bool has_move;
+    /**
+     * The move leading here (zero for the root).
+     */
+    struct XqMove mv;
+    /**
+     * Whether the node has a comment (xq_record_node_comment()).
+     */
+    bool has_comment;
+    /**
+     * How many NAGs the node has (xq_record_node_nags()).
+     */
+    uint32_t nag_count;
+} XqRecordNode;
+
+/**
  * Every status, for tests and lookups.
  */
 #define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_Panic, }
@@ -1601,6 +1646,40 @@ XqStatus xq_record_moves(const struct XqRecord *record,
                          struct XqMove *out,
                          size_t capacity,
                          size_t *out_count);
+
+/**
+ * Node `index` of the record's move tree into `*out`. XQ_STATUS_OUT_OF_RANGE past the last node.
+ */
+XqStatus xq_record_node(const struct XqRecord *record, size_t index, struct XqRecordNode *out);
+
+/**
+ * The comment of node `index` into `buf` (string rules; an empty text when it has none). A comment on the
+ * root is the one before the first move.
+ */
+XqStatus xq_record_node_comment(const struct XqRecord *record,
+                                size_t index,
+                                char *buf,
+                                size_t len,
+                                size_t *needed);
+
+/**
+ * How many nodes the record's move tree has, the root included (so 1 + the number of moves in all lines).
+ */
+XqStatus xq_record_node_count(const struct XqRecord *record, size_t *out);
+
+/**
+ * The NAGs of node `index` (numeric annotation glyphs: 1 "!", 2 "?", ...), array rules.
+ */
+XqStatus xq_record_node_nags(const struct XqRecord *record,
+                             size_t index,
+                             uint8_t *out,
+                             size_t capacity,
+                             size_t *out_count);
+
+/**
+ * The position at node `index` (after its move), as a new handle to free with xq_position_free().
+ */
+XqStatus xq_record_node_position(const struct XqRecord *record, size_t index, struct XqPosition **out);
 
 /**
  * The format the reader reads.

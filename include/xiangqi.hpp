@@ -619,6 +619,19 @@ private:
     std::unique_ptr<XqGame, detail::GameDeleter> handle_;
 };
 
+/// A node of a record's move tree (see XqRecordNode): the root (index 0) stands for the start position,
+/// every other node for the move that leads to it. Links are node indices, std::nullopt where none.
+struct RecordNode {
+    std::size_t index = 0;
+    std::optional<std::size_t> parent;
+    std::optional<std::size_t> first_child;   ///< the main continuation
+    std::optional<std::size_t> next_sibling;  ///< the next alternative (variation) to this move
+    std::size_t ply = 0;
+    std::optional<Move> move;  ///< none for the root
+    std::string comment;
+    std::vector<std::uint8_t> nags;
+};
+
 /// One game of a record. A game that could not be read has ok() false: error_message() and error_location()
 /// tell why and where, and what was read before the fault is there too (has_game()). Move-only.
 class Record {
@@ -729,6 +742,46 @@ public:
             return xq_record_moves(get(), out, cap, n);
         });
         return std::vector<Move>(raw.begin(), raw.end());
+    }
+
+    /// How many nodes the move tree has: the root and every move of every line.
+    std::size_t node_count() const {
+        std::size_t n = 0;
+        detail::check(xq_record_node_count(get(), &n));
+        return n;
+    }
+
+    /// Node `index` of the move tree, with its comment and NAGs.
+    RecordNode node(std::size_t index) const {
+        XqRecordNode raw{};
+        detail::check(xq_record_node(get(), index, &raw));
+        auto link = [](std::uint32_t value) {
+            return value == XQ_NO_NODE ? std::nullopt : std::optional<std::size_t>(value);
+        };
+        RecordNode node;
+        node.index = index;
+        node.parent = link(raw.parent);
+        node.first_child = link(raw.first_child);
+        node.next_sibling = link(raw.next_sibling);
+        node.ply = raw.ply;
+        if (raw.has_move) node.move = Move(raw.mv);
+        if (raw.has_comment) {
+            node.comment = detail::read_string([&](char *buf, std::size_t len, std::size_t *needed) {
+                return xq_record_node_comment(get(), index, buf, len, needed);
+            });
+        }
+        node.nags = detail::read_array<std::uint8_t>(raw.nag_count, [&](std::uint8_t *out, std::size_t cap,
+                                                                         std::size_t *n) {
+            return xq_record_node_nags(get(), index, out, cap, n);
+        });
+        return node;
+    }
+
+    /// The position at node `index`, after its move.
+    Position node_position(std::size_t index) const {
+        XqPosition *p = nullptr;
+        detail::check(xq_record_node_position(get(), index, &p));
+        return Position(p);
     }
 
     /// The main line as a game.

@@ -456,6 +456,84 @@ static void test_records(const char *data_dir) {
     free(xqf);
 }
 
+/* The move tree of a record: variations, comments and NAGs, walked by the links. */
+static void test_record_tree(void) {
+    static const char pgn[] = "{Opening} 1. h2e2 {Central cannon} (1. b2e2 $1 h9g7) (1. c3c4 $2 $14) h9g7 2. h0g2 *\n";
+    XqRecordReader *reader = NULL;
+    XqRecord *record = NULL;
+    XqRecordNode root, main_move, first_variation, second_variation, reply, node;
+    XqPosition *pos = NULL;
+    uint8_t nags[4];
+    char text[64], fen[128];
+    size_t count = 0, nodes = 0, i, moves_seen = 0;
+
+    /* Zeroed, so that a failed call leaves nodes that fail the checks below rather than garbage. */
+    memset(&root, 0, sizeof root);
+    memset(&main_move, 0, sizeof main_move);
+    memset(&first_variation, 0, sizeof first_variation);
+    memset(&second_variation, 0, sizeof second_variation);
+    memset(&reply, 0, sizeof reply);
+    memset(&node, 0, sizeof node);
+    CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)pgn, strlen(pgn), XQ_FORMAT_PGN, &reader), XQ_STATUS_OK);
+    CHECK_STATUS(xq_record_reader_next(reader, &record), XQ_STATUS_OK);
+    if (record == NULL) {
+        xq_record_reader_free(reader);
+        return;
+    }
+    CHECK_STATUS(xq_record_node_count(record, &nodes), XQ_STATUS_OK);
+    CHECK(nodes == 7); /* the root, h2e2 h9g7 h0g2, b2e2 h9g7, c3c4 */
+
+    CHECK_STATUS(xq_record_node(record, 0, &root), XQ_STATUS_OK);
+    CHECK(root.parent == XQ_NO_NODE && !root.has_move && root.ply == 0 && root.has_comment);
+    CHECK_STATUS(xq_record_node_comment(record, 0, text, sizeof text, NULL), XQ_STATUS_OK);
+    CHECK(strcmp(text, "Opening") == 0);
+
+    CHECK_STATUS(xq_record_node(record, root.first_child, &main_move), XQ_STATUS_OK);
+    CHECK(main_move.has_move && main_move.mv.from == 7 + 2 * 9 && main_move.mv.to == 4 + 2 * 9);
+    CHECK(main_move.parent == 0 && main_move.ply == 1 && main_move.has_comment && main_move.nag_count == 0);
+    CHECK_STATUS(xq_record_node_comment(record, root.first_child, text, sizeof text, NULL), XQ_STATUS_OK);
+    CHECK(strcmp(text, "Central cannon") == 0);
+
+    /* The alternatives to the first move are its siblings, in the order written. */
+    CHECK_STATUS(xq_record_node(record, main_move.next_sibling, &first_variation), XQ_STATUS_OK);
+    CHECK(first_variation.mv.from == 1 + 2 * 9 && first_variation.nag_count == 1 && !first_variation.has_comment);
+    CHECK_STATUS(xq_record_node_nags(record, main_move.next_sibling, nags, 4, &count), XQ_STATUS_OK);
+    CHECK(count == 1 && nags[0] == 1);
+    CHECK(first_variation.first_child != XQ_NO_NODE);
+    CHECK_STATUS(xq_record_node(record, first_variation.next_sibling, &second_variation), XQ_STATUS_OK);
+    CHECK(second_variation.mv.from == 2 + 3 * 9 && second_variation.nag_count == 2);
+    CHECK(second_variation.next_sibling == XQ_NO_NODE && second_variation.first_child == XQ_NO_NODE);
+    CHECK_STATUS(xq_record_node_nags(record, first_variation.next_sibling, nags, 1, &count),
+                 XQ_STATUS_BUFFER_TOO_SMALL);
+    CHECK(count == 2 && nags[0] == 2);
+
+    /* The main continuation, and the position reached at a node. */
+    CHECK_STATUS(xq_record_node(record, main_move.first_child, &reply), XQ_STATUS_OK);
+    CHECK(reply.ply == 2 && reply.parent == root.first_child && reply.mv.from == 7 + 9 * 9);
+    CHECK_STATUS(xq_record_node_position(record, main_move.first_child, &pos), XQ_STATUS_OK);
+    CHECK_STATUS(xq_position_fen(pos, fen, sizeof fen, NULL), XQ_STATUS_OK);
+    CHECK(strcmp(fen, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2") == 0);
+    xq_position_free(pos);
+
+    /* Every node but the root carries a move, and every link stays inside the tree. */
+    for (i = 0; i < nodes; i++) {
+        CHECK_STATUS(xq_record_node(record, i, &node), XQ_STATUS_OK);
+        moves_seen += node.has_move;
+        CHECK(node.parent == XQ_NO_NODE || node.parent < nodes);
+        CHECK(node.first_child == XQ_NO_NODE || node.first_child < nodes);
+        CHECK(node.next_sibling == XQ_NO_NODE || node.next_sibling < nodes);
+    }
+    CHECK(moves_seen == nodes - 1);
+    CHECK_STATUS(xq_record_node(record, nodes, &node), XQ_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(xq_record_node_comment(record, nodes, text, sizeof text, NULL), XQ_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(xq_record_node_position(record, nodes, &pos), XQ_STATUS_OUT_OF_RANGE);
+    CHECK(pos == NULL);
+    CHECK_STATUS(xq_record_node(record, 0, NULL), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_record_node_count(NULL, &nodes), XQ_STATUS_NULL_ARGUMENT);
+    xq_record_free(record);
+    xq_record_reader_free(reader);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
@@ -469,6 +547,7 @@ int main(int argc, char **argv) {
     test_position_and_notation();
     test_game();
     test_records(argv[1]);
+    test_record_tree();
     if (failures > 0) {
         fprintf(stderr, "test_api: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -180,6 +180,40 @@ void records(const std::string &data_dir) {
     EXPECT(status_of([] { xiangqi::RecordReader::open("/nonexistent.pgn"); }) == XQ_STATUS_IO_ERROR);
 }
 
+// Every line of a record's move tree, read through the node links (first child: the continuation; next
+// sibling: the alternative), as ICCS text.
+void collect_lines(const xiangqi::Record &record, std::size_t index, std::string line, std::vector<std::string> &out) {
+    xiangqi::RecordNode node = record.node(index);
+    if (node.move) line += (line.empty() ? "" : " ") + node.move->iccs();
+    if (!node.first_child) {
+        out.push_back(line);
+        return;
+    }
+    for (std::optional<std::size_t> child = node.first_child; child; child = record.node(*child).next_sibling) {
+        collect_lines(record, *child, line, out);
+    }
+}
+
+void record_tree() {
+    xiangqi::RecordReader reader = xiangqi::RecordReader::from_buffer(
+        "1. h2e2 {中炮} (1. b2e2 $1 h9g7) (1. c3c4 $2 $14) h9g7 2. h0g2 {过宫炮之后} *\n");
+    std::optional<xiangqi::Record> record = reader.next();
+    EXPECT(record && record->ok() && record->node_count() == 7);
+    if (!record) return;
+    std::vector<std::string> lines;
+    collect_lines(*record, 0, "", lines);
+    EXPECT((lines == std::vector<std::string>{"h2e2 h9g7 h0g2", "b2e2 h9g7", "c3c4"}));
+    xiangqi::RecordNode root = record->node(0);
+    EXPECT(!root.parent && !root.move && root.ply == 0 && root.comment.empty());
+    xiangqi::RecordNode first = record->node(*root.first_child);
+    EXPECT(first.comment == "中炮" && first.nags.empty() && first.parent == std::optional<std::size_t>(0));
+    xiangqi::RecordNode third = record->node(*record->node(*first.next_sibling).next_sibling);
+    EXPECT((third.nags == std::vector<std::uint8_t>{2, 14}) && !third.next_sibling && third.ply == 1);
+    EXPECT(record->node_position(*first.first_child).fen() ==
+           "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    EXPECT(status_of([&] { record->node(7); }) == XQ_STATUS_OUT_OF_RANGE);
+}
+
 }  // namespace
 
 int run_wrapper_tests(const char *data_dir) {
@@ -189,6 +223,7 @@ int run_wrapper_tests(const char *data_dir) {
         games();
         concurrent_queries();
         records(data_dir);
+        record_tree();
     } catch (const xiangqi::Error &e) {
         std::fprintf(stderr, "unexpected error %s: %s\n", e.status_name(), e.what());
         failures++;

@@ -93,7 +93,7 @@ pub struct XqRecord {
 }
 
 impl XqRecord {
-    fn game(&self) -> Result<&GameRecord> {
+    pub(crate) fn game(&self) -> Result<&GameRecord> {
         self.game.as_ref().ok_or_else(|| {
             Error::new(
                 XqStatus::RecordError,

@@ -104,6 +104,23 @@ impl MoveTree {
         (0..self.nodes.len() as u32).map(NodeId)
     }
 
+    /// The node with index `index` (creation order, the root is 0), if the tree has that many nodes: the
+    /// checked way to turn an index kept elsewhere (a binding, a file) back into a [`NodeId`].
+    ///
+    /// ```
+    /// use xiangqi_core::record::MoveTree;
+    /// use xiangqi_core::Position;
+    ///
+    /// let mut tree = MoveTree::new(Position::new());
+    /// let first = tree.add_move(tree.root(), "h2e2".parse()?)?;
+    /// assert_eq!(tree.node_at(1), Some(first));
+    /// assert_eq!(tree.node_at(2), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn node_at(&self, index: usize) -> Option<NodeId> {
+        (index < self.nodes.len()).then_some(NodeId(index as u32))
+    }
+
     fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
     }
