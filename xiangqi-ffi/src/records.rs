@@ -341,10 +341,22 @@ pub unsafe extern "C" fn xq_record_tag_count(record: *const XqRecord, out: *mut 
     })
 }
 
-fn tag_at(game: &GameRecord, index: usize) -> Result<(&str, &str)> {
-    game.tags.iter().nth(index).ok_or_else(|| {
+/// Writes the name or the value (`pick`) of tag `index` by the string rules.
+unsafe fn write_tag_part(
+    record: *const XqRecord,
+    index: usize,
+    pick: for<'a> fn((&'a str, &'a str)) -> &'a str,
+    buf: *mut c_char,
+    len: usize,
+    needed: *mut usize,
+) -> Result<()> {
+    // SAFETY: a live handle by the caller's contract.
+    let game = unsafe { borrow(record, "record") }?.game()?;
+    let tag = game.tags.iter().nth(index).ok_or_else(|| {
         Error::new(XqStatus::OutOfRange, format!("tag {index} is past the record's {} tags", game.tags.len()))
-    })
+    })?;
+    // SAFETY: buffer contract forwarded from the caller.
+    unsafe { write_text(pick(tag), buf, len, needed) }
 }
 
 /// The name of tag `index` (0-based) into `buf` (string rules).
@@ -356,13 +368,8 @@ pub unsafe extern "C" fn xq_record_tag_name(
     len: usize,
     needed: *mut usize,
 ) -> XqStatus {
-    guard(|| {
-        // SAFETY: a live handle by the caller's contract.
-        let game = unsafe { borrow(record, "record") }?.game()?;
-        let (name, _) = tag_at(game, index)?;
-        // SAFETY: buffer contract forwarded from the caller.
-        unsafe { write_text(name, buf, len, needed) }
-    })
+    // SAFETY: the caller's contract, forwarded.
+    guard(|| unsafe { write_tag_part(record, index, |(name, _)| name, buf, len, needed) })
 }
 
 /// The value of tag `index` (0-based) into `buf` (string rules).
@@ -374,13 +381,8 @@ pub unsafe extern "C" fn xq_record_tag_value(
     len: usize,
     needed: *mut usize,
 ) -> XqStatus {
-    guard(|| {
-        // SAFETY: a live handle by the caller's contract.
-        let game = unsafe { borrow(record, "record") }?.game()?;
-        let (_, value) = tag_at(game, index)?;
-        // SAFETY: buffer contract forwarded from the caller.
-        unsafe { write_text(value, buf, len, needed) }
-    })
+    // SAFETY: the caller's contract, forwarded.
+    guard(|| unsafe { write_tag_part(record, index, |(_, value)| value, buf, len, needed) })
 }
 
 /// The value of the tag named `name` (`name_len` bytes, compared exactly) into `buf` (string rules).

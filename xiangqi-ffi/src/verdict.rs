@@ -6,7 +6,7 @@ use xiangqi_core::arbiter::{NaturalLimit, Reason, SideProfile, Verdict};
 
 use crate::args::{borrow, Out};
 use crate::enums::XqColor;
-use crate::error::{guard, Error};
+use crate::error::{guard, Error, Result};
 use crate::game::XqGame;
 use crate::output::{static_c_str, write_text};
 use crate::status::XqStatus;
@@ -210,10 +210,7 @@ pub unsafe extern "C" fn xq_game_verdict(game: *const XqGame, out: *mut XqVerdic
         let out = Out::new(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(game, "game") }?;
-        let data = verdict_data(&game.inner.verdict());
-        // SAFETY: checked by `Out::new`.
-        unsafe { out.set(data) };
-        Ok(())
+        write_verdict_at(game, game.inner.len(), &out)
     })
 }
 
@@ -224,17 +221,21 @@ pub unsafe extern "C" fn xq_game_verdict_at(game: *const XqGame, ply: usize, out
         let out = Out::new(out, "out")?;
         // SAFETY: a live handle by the caller's contract.
         let game = unsafe { borrow(game, "game") }?;
-        if ply > game.inner.len() {
-            return Err(Error::new(
-                XqStatus::OutOfRange,
-                format!("ply {ply} is past the game's {} moves", game.inner.len()),
-            ));
-        }
-        let data = verdict_data(&game.inner.verdict_at(ply));
-        // SAFETY: checked by `Out::new`.
-        unsafe { out.set(data) };
-        Ok(())
+        write_verdict_at(game, ply, &out)
     })
+}
+
+fn write_verdict_at(game: &XqGame, ply: usize, out: &Out<XqVerdict>) -> Result<()> {
+    if ply > game.inner.len() {
+        return Err(Error::new(
+            XqStatus::OutOfRange,
+            format!("ply {ply} is past the game's {} moves", game.inner.len()),
+        ));
+    }
+    let data = verdict_data(&game.inner.verdict_at(ply));
+    // SAFETY: checked by `Out::new` in the exported functions.
+    unsafe { out.set(data) };
+    Ok(())
 }
 
 /// The verdict after the last move in the words of the case files: "red loses", "black loses" (a loss or a
