@@ -95,3 +95,17 @@ pub(crate) unsafe fn text<'a>(ptr: *const c_char, len: usize, name: &str) -> Res
         Error::new(XqStatus::InvalidUtf8, format!("{name} is not valid UTF-8 (at byte {})", e.valid_up_to()))
     })
 }
+
+/// Frees a handle made by `Box::into_raw` in this library; NULL does nothing. A panic while dropping is
+/// caught rather than let into C.
+///
+/// # Safety
+///
+/// `handle` is NULL or a live handle of this library, freed once.
+pub(crate) unsafe fn free_handle<T>(handle: *mut T) {
+    if !handle.is_null() {
+        // SAFETY: by this function's contract.
+        let owned = unsafe { Box::from_raw(handle) };
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(owned)));
+    }
+}

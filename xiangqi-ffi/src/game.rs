@@ -6,7 +6,7 @@ use std::ffi::{c_char, c_int, c_void};
 use xiangqi_core::arbiter::{ArbiterConfig, KeyPointHook};
 use xiangqi_core::{Game, Position};
 
-use crate::args::{borrow, borrow_mut, set_optional, text, Out};
+use crate::args::{borrow, borrow_mut, free_handle, set_optional, text, Out};
 use crate::enums::{rule_set, XqRules};
 use crate::error::{guard, Error, Result};
 use crate::fen::{fen_error, new_position_handle};
@@ -55,12 +55,8 @@ pub(crate) fn ply_check(game: &Game, index: usize) -> Result<()> {
 /// Frees a game. NULL is allowed and does nothing. The handle must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn xq_game_free(game: *mut XqGame) {
-    if !game.is_null() {
-        // SAFETY: a non-NULL handle was made by Box::into_raw in this library and is freed once, by the
-        // caller's contract. A panic while dropping is caught rather than let into C.
-        let game = unsafe { Box::from_raw(game) };
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(game)));
-    }
+    // SAFETY: a handle of this library, freed once, by the caller's contract.
+    unsafe { free_handle(game) }
 }
 
 /// A new game from a copy of `start`, its repetitions judged by `rules` (an XqRules value). Free it with

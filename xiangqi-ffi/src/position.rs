@@ -4,7 +4,7 @@ use std::ffi::c_char;
 
 use xiangqi_core::{Position, Termination};
 
-use crate::args::{borrow, borrow_mut, Out};
+use crate::args::{borrow, borrow_mut, free_handle, Out};
 use crate::enums::{piece_code, XqColor};
 use crate::error::{guard, Error};
 use crate::fen::new_position_handle;
@@ -65,11 +65,8 @@ pub enum XqTermination {
 /// Frees a position. NULL is allowed and does nothing. The handle must not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn xq_position_free(pos: *mut XqPosition) {
-    if !pos.is_null() {
-        // SAFETY: a non-NULL handle was made by Box::into_raw in this library and is freed once, by the
-        // caller's contract. Dropping a Position cannot panic.
-        drop(unsafe { Box::from_raw(pos) });
-    }
+    // SAFETY: a handle of this library, freed once, by the caller's contract.
+    unsafe { free_handle(pos) }
 }
 
 /// A new position at the standard start, red to move. Free it with xq_position_free().

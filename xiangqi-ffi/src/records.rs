@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use xiangqi_core::arbiter::ArbiterConfig;
 use xiangqi_core::record::{Format, GameRecord, GameResult, Location, RecordError, Records};
 
-use crate::args::{borrow, borrow_mut, bytes, text, Out};
+use crate::args::{borrow, borrow_mut, bytes, free_handle, text, Out};
 use crate::enums::rule_set;
 use crate::error::{guard, Error, Result};
 use crate::fen::new_position_handle;
@@ -169,12 +169,8 @@ pub unsafe extern "C" fn xq_record_reader_open(
 /// Frees a reader. NULL is allowed and does nothing.
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_reader_free(reader: *mut XqRecordReader) {
-    if !reader.is_null() {
-        // SAFETY: a non-NULL handle was made by Box::into_raw in this library and is freed once, by the
-        // caller's contract. A panic while dropping is caught rather than let into C.
-        let reader = unsafe { Box::from_raw(reader) };
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(reader)));
-    }
+    // SAFETY: a handle of this library, freed once, by the caller's contract.
+    unsafe { free_handle(reader) }
 }
 
 /// The format the reader reads.
@@ -219,12 +215,8 @@ pub unsafe extern "C" fn xq_record_reader_next(reader: *mut XqRecordReader, out:
 /// Frees a record. NULL is allowed and does nothing.
 #[no_mangle]
 pub unsafe extern "C" fn xq_record_free(record: *mut XqRecord) {
-    if !record.is_null() {
-        // SAFETY: a non-NULL handle was made by Box::into_raw in this library and is freed once, by the
-        // caller's contract. A panic while dropping is caught rather than let into C.
-        let record = unsafe { Box::from_raw(record) };
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(record)));
-    }
+    // SAFETY: a handle of this library, freed once, by the caller's contract.
+    unsafe { free_handle(record) }
 }
 
 /// XQ_STATUS_OK in `*out` for a game that was read; otherwise the status xq_record_reader_next() returned
