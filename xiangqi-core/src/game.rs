@@ -40,6 +40,8 @@ pub struct Game {
     /// The latest position index for each hash.
     latest: HashMap<u64, usize>,
     classes: Vec<OnceLock<Classification>>,
+    /// The first ply after which the start position stands again, the same pieces on the same squares.
+    start_returns_at: Option<usize>,
 }
 
 impl Default for Game {
@@ -79,6 +81,7 @@ impl Game {
             latest: HashMap::from([(start.zobrist_hash(), 0)]),
             positions: vec![start],
             classes: Vec::new(),
+            start_returns_at: None,
         }
     }
 
@@ -158,6 +161,14 @@ impl Game {
         self.positions.push(next);
         self.moves.push(m);
         self.classes.push(OnceLock::new());
+        if self.start_returns_at.is_none()
+            && same_position(&self.positions[n + 1], &self.positions[0])
+            && self.ids[n + 1] == self.ids[0]
+        {
+            // The first move now has a move that leads into it: classify it afresh (see `lead_in`).
+            self.start_returns_at = Some(n + 1);
+            self.classes[0] = OnceLock::new();
+        }
         Ok(())
     }
 
@@ -174,6 +185,12 @@ impl Game {
         self.capture_since.pop();
         self.checks.pop();
         self.classes.pop();
+        if self.start_returns_at == Some(self.positions.len()) {
+            self.start_returns_at = None;
+            if let Some(first) = self.classes.first_mut() {
+                *first = OnceLock::new();
+            }
+        }
         Some(m)
     }
 
@@ -203,11 +220,21 @@ impl Game {
                 mv: self.moves[index],
                 ids_before: &self.ids[index],
                 ids_after: &self.ids[index + 1],
-                previous_move: index.checked_sub(1).map(|i| self.moves[i]),
-                previous: index.checked_sub(1).map(|i| (&self.positions[i], &self.ids[i])),
+                previous_move: self.lead_in(index).map(|i| self.moves[i]),
+                previous: self.lead_in(index).map(|i| (&self.positions[i], &self.ids[i])),
             };
             classify(&ctx, &self.config)
         }))
+    }
+
+    /// The move that led to the position before move `index`: the previous move, and for the first move of
+    /// the game the move that brings the start position back, once it has been played. A cycle's moves are
+    /// then judged alike in every round, whichever ply the record begins with.
+    fn lead_in(&self, index: usize) -> Option<usize> {
+        match index {
+            0 => self.start_returns_at.map(|ply| ply - 1),
+            _ => Some(index - 1),
+        }
     }
 
     /// How many times the position after `ply` moves has occurred since the last irreversible move, and the
@@ -254,6 +281,14 @@ impl Game {
             moves: moves.clone(),
             natural_limit: None,
         };
+        if moves.iter().any(|(_, c)| c.undecided) {
+            // A bounded search stopped short on some move: the ruling it would give is kept for the
+            // explanation, but it is not a decision.
+            return Verdict::Undecided(match ruling {
+                CycleRuling::Draw(reason) => make(reason, None),
+                CycleRuling::Loss(side, reason) | CycleRuling::MustChange(side, reason) => make(reason, Some(side)),
+            });
+        }
         match ruling {
             CycleRuling::Draw(reason) => Verdict::Draw(make(reason, None)),
             CycleRuling::Loss(side, reason) => Verdict::Loss(make(reason, Some(side))),

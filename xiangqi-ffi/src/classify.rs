@@ -110,6 +110,8 @@ pub struct XqClassification {
     pub soldier_chase_count: usize,
     /// The number in the XQ_CHASE_LIST_GENERAL_CHASES list.
     pub general_chase_count: usize,
+    /// A search behind the class reached its node budget: the class is not a decision.
+    pub undecided: bool,
 }
 
 /// A piece threatened by a move.
@@ -173,6 +175,7 @@ fn classification_data(c: &Classification) -> XqClassification {
         chase_count: c.chases.len(),
         soldier_chase_count: c.soldier_chases.len(),
         general_chase_count: c.general_chases.len(),
+        undecided: c.undecided,
     }
 }
 

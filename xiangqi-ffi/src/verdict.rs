@@ -23,6 +23,9 @@ pub enum XqVerdictKind {
     MustChange = 2,
     /// `side` loses.
     Loss = 3,
+    /// A repetition the arbiter could not judge: a search behind one of its moves reached its node budget.
+    /// `side` and `reason` say what the bounded searches point to; it is not a decision.
+    Undecided = 4,
 }
 
 /// Why: the rule behind a verdict.
@@ -184,6 +187,7 @@ fn verdict_data(v: &Verdict) -> XqVerdict {
         Verdict::Draw(_) => XqVerdictKind::Draw,
         Verdict::MustChange(_) => XqVerdictKind::MustChange,
         Verdict::Loss(_) => XqVerdictKind::Loss,
+        Verdict::Undecided(_) => XqVerdictKind::Undecided,
     };
     let ruling = v.ruling();
     let profiles = ruling.and_then(|r| r.profiles);

@@ -123,6 +123,8 @@ pub struct Classification {
     /// A rule that made the move idle whatever it threatens: `"general_answering_check"`,
     /// `"defensive_key_point"`, or `None`.
     pub idle_rule: Option<&'static str>,
+    /// A search behind the class reached its node budget: the class is not a decision.
+    pub undecided: bool,
     /// A sentence: the move, its class, the chased pieces.
     pub explanation: String,
 }
@@ -148,6 +150,9 @@ impl Classification {
         if let Some(rule) = c.idle_rule {
             explanation.push_str(&format!(" [{}]", rule.describe()));
         }
+        if c.undecided {
+            explanation.push_str(" [undecided: a search reached its node budget]");
+        }
         Ok(Classification {
             ply,
             mv: move_object(py, c.mv),
@@ -163,6 +168,7 @@ impl Classification {
             general_chases: targets(py, &c.general_chases)?,
             mate_start: c.mate_start.map(|m| move_object(py, m)),
             idle_rule: c.idle_rule.map(idle_rule_name),
+            undecided: c.undecided,
             explanation,
         })
     }

@@ -82,13 +82,14 @@ impl Termination {
     }
 }
 
-/// `"loss"`, `"draw"` or `"must_change"`; `None` while play goes on.
+/// `"loss"`, `"draw"`, `"must_change"` or `"undecided"`; `None` while play goes on.
 pub fn verdict_kind(verdict: &Verdict) -> Option<&'static str> {
     match verdict {
         Verdict::Continue => None,
         Verdict::Draw(_) => Some("draw"),
         Verdict::MustChange(_) => Some("must_change"),
         Verdict::Loss(_) => Some("loss"),
+        Verdict::Undecided(_) => Some("undecided"),
     }
 }
 

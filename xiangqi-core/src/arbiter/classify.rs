@@ -166,6 +166,10 @@ pub struct Classification {
     pub mate_start: Option<Move>,
     /// A rule that made the move idle whatever it threatens, if any.
     pub idle_rule: Option<IdleRule>,
+    /// A search behind this classification reached its node budget ([`SearchLimits::node_budget`]) before it
+    /// could finish: the class is the best the bounded search found, not a decision. A repetition whose window
+    /// holds such a move is not judged ([`Verdict::Undecided`](super::Verdict::Undecided)).
+    pub undecided: bool,
 }
 
 /// The positions around one move, as the classifier needs them.
@@ -254,6 +258,11 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
 
 /// Sorts new threats by target: a target counts as chased when a piece other than the general or a soldier
 /// wins it; otherwise it is kept aside as a soldier's (27.2) or the general's (27.1).
+///
+/// When several pieces win the same target, the one reported is chosen by what the threats are, never by the
+/// order the board is scanned in, so that a mirrored or colour-swapped board reports the same: a piece other
+/// than the general or a soldier first, then the plainest reason (unrooted, false root, outvalued, before an
+/// insufficient root and before wins by checks or sequences), then the cheapest attacker.
 fn sort_threats(
     new: &[&Threat],
     ctx: &PlyContext<'_>,
@@ -268,24 +277,52 @@ fn sort_threats(
             continue;
         }
         seen.push(id);
-        let group: Vec<&&Threat> = new.iter().filter(|u| ctx.ids_after[u.target.index()] == id).collect();
-        let role_of = |u: &Threat| view.piece_at(u.capturer).map(|p| p.role);
-        let best = group
+        let mut candidates: Vec<ChaseTarget> = new
             .iter()
-            .find(|u| !matches!(role_of(u), Some(Role::General | Role::Soldier)))
-            .or_else(|| group.iter().find(|u| role_of(u) == Some(Role::Soldier)))
-            .or_else(|| group.first())
-            .expect("non-empty group");
-        let target = make_target(view, best, id, config);
-        match role_of(best) {
-            Some(Role::General) => result.general_chases.push(target),
-            Some(Role::Soldier) => result.soldier_chases.push(target),
-            _ => result.chases.push(target),
+            .filter(|u| ctx.ids_after[u.target.index()] == id)
+            .map(|u| make_target(view, u, id, config))
+            .collect();
+        if config.rules == super::RuleSet::Axf {
+            // Outnumbering a real root is allowed under these rules (AXF rule 31).
+            candidates.retain(|c| c.rooting != Some(Rooting::Insufficient));
+        }
+        let Some(best) = candidates.into_iter().min_by_key(preference) else { continue };
+        match best.attacker_piece.role {
+            Role::General => result.general_chases.push(best),
+            Role::Soldier => result.soldier_chases.push(best),
+            _ => result.chases.push(best),
         }
     }
 }
 
+/// The order in which the winners of one target are preferred (smallest first); see [`sort_threats`].
+fn preference(c: &ChaseTarget) -> (u8, u8, i32, u8) {
+    let role = match c.attacker_piece.role {
+        Role::General => 2,
+        Role::Soldier => 1,
+        _ => 0,
+    };
+    let reason = match (c.means, c.rooting) {
+        (ThreatMeans::Capture, Some(Rooting::Unrooted)) => 0,
+        (ThreatMeans::Capture, Some(Rooting::FalseRoot)) => 1,
+        (ThreatMeans::Capture, Some(Rooting::Outvalued)) => 2,
+        (ThreatMeans::Capture, Some(Rooting::Insufficient)) => 3,
+        (ThreatMeans::Capture, _) => 4,
+        (ThreatMeans::Sequence, _) => 5,
+        (ThreatMeans::Checks, _) => 6,
+    };
+    let joint = u8::from(c.joint);
+    (role, reason, super::value::nominal_value(c.attacker_piece.role), joint)
+}
+
 pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
+    super::search::take_budget_hit();
+    let mut result = classify_bounded(ctx, config);
+    result.undecided = super::search::take_budget_hit();
+    result
+}
+
+fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classification {
     // The AXF rules allow winning material by checks and outnumbering a real root (AXF rules 26, 31).
     let axf_config;
     let config = if config.rules == super::RuleSet::Axf {
@@ -305,6 +342,7 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
         general_chases: Vec::new(),
         mate_start: None,
         idle_rule: None,
+        undecided: false,
     };
     if ctx.after.is_check() {
         result.class = MoveClass::Check;
@@ -384,9 +422,6 @@ pub(crate) fn classify(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classifi
     }
 
     sort_threats(&new, ctx, &view, config, &mut result);
-    if config.rules == super::RuleSet::Axf {
-        result.chases.retain(|t| t.rooting != Some(Rooting::Insufficient));
-    }
     if !result.chases.is_empty() {
         result.class = MoveClass::Chase;
     } else {

@@ -151,7 +151,7 @@ impl Default for SearchLimits {
             reply_checks: 1,
             kill_moves: 7,
             mate_reply_moves: 1,
-            node_budget: 20_000,
+            node_budget: 250_000,
         }
     }
 }

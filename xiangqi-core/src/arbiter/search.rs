@@ -198,6 +198,17 @@ impl CheckFilter {
     }
 }
 
+std::thread_local! {
+    /// Set when a search on this thread stopped at its node budget since the last [`take_budget_hit`].
+    static BUDGET_HIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a search on this thread ran out of nodes since the last call; clears the mark. A classification
+/// reads it around its searches: an answer found past the budget is not an answer (it is "undecided").
+pub(crate) fn take_budget_hit() -> bool {
+    BUDGET_HIT.with(|hit| hit.replace(false))
+}
+
 /// Bounded searches on behalf of one side.
 pub(crate) struct Searcher<'a> {
     limits: &'a SearchLimits,
@@ -230,7 +241,11 @@ impl<'a> Searcher<'a> {
 
     fn exhausted(&mut self) -> bool {
         self.nodes += 1;
-        self.nodes > self.limits.node_budget
+        let out = self.nodes > self.limits.node_budget;
+        if out {
+            BUDGET_HIT.with(|hit| hit.set(true));
+        }
+        out
     }
 
     /// The value for the judged side of playing `m` in `pos`, at the root of a line (nothing won or lost yet),

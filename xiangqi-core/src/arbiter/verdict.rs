@@ -113,6 +113,10 @@ pub enum Verdict {
     MustChange(Ruling),
     /// The side loses.
     Loss(Ruling),
+    /// A repetition that the arbiter could not judge: a search behind one of its moves reached its node
+    /// budget ([`Classification::undecided`]). The ruling is what the bounded searches would give, kept for
+    /// the explanation; it is not a decision. Raising the budget decides it.
+    Undecided(Ruling),
 }
 
 impl Verdict {
@@ -120,7 +124,7 @@ impl Verdict {
     pub fn ruling(&self) -> Option<&Ruling> {
         match self {
             Verdict::Continue => None,
-            Verdict::Draw(r) | Verdict::MustChange(r) | Verdict::Loss(r) => Some(r),
+            Verdict::Draw(r) | Verdict::MustChange(r) | Verdict::Loss(r) | Verdict::Undecided(r) => Some(r),
         }
     }
 
@@ -129,10 +133,11 @@ impl Verdict {
         self.ruling().and_then(|r| r.side)
     }
 
-    /// `"red loses"`, `"black loses"` (a loss or a must-change), `"draw"` or `"continue"`.
+    /// `"red loses"`, `"black loses"` (a loss or a must-change), `"draw"`, `"undecided"` or `"continue"`.
     pub fn summary(&self) -> &'static str {
         match self {
             Verdict::Continue => "continue",
+            Verdict::Undecided(_) => "undecided",
             Verdict::Draw(_) => "draw",
             Verdict::MustChange(r) | Verdict::Loss(r) => match r.side {
                 Some(Color::Red) => "red loses",
@@ -149,6 +154,19 @@ impl Verdict {
         };
         let side = r.side.map(|c| c.name()).unwrap_or("neither side");
         let mut text = match (self, r.reason) {
+            (Verdict::Undecided(_), reason) => {
+                let plies: Vec<String> =
+                    r.moves.iter().filter(|(_, c)| c.undecided).map(|(ply, _)| (ply + 1).to_string()).collect();
+                let would = match r.side {
+                    Some(side) => format!("{} ({})", side.name(), reason.article()),
+                    None => format!("a draw ({})", reason.article()),
+                };
+                format!(
+                    "Undecided: the searches behind ply {} reached their node budget before they could finish, so \
+                     the repetition is not judged (the bounded classes point to {would}; raise the budget to decide).",
+                    plies.join(", ")
+                )
+            }
             (_, Reason::Checkmate) => format!("{side} is checkmated and loses (4.1)."),
             (_, Reason::Stalemate) => format!("{side} has no legal move and loses (stalemate, 4.1)."),
             (_, Reason::InsufficientMaterial) => {
@@ -213,6 +231,9 @@ impl Verdict {
                 }
                 if let Some(rule) = c.idle_rule {
                     let _ = write!(text, " [{}]", rule.describe());
+                }
+                if c.undecided {
+                    text.push_str(" [undecided]");
                 }
                 text.push(';');
             }
