@@ -485,6 +485,11 @@ enum XqVerdictKind
      * `side` loses.
      */
     XQ_VERDICT_KIND_LOSS = 3,
+    /**
+     * A repetition the arbiter could not judge: a search behind one of its moves reached its node budget.
+     * `side` and `reason` say what the bounded searches point to; it is not a decision.
+     */
+    XQ_VERDICT_KIND_UNDECIDED = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1050,6 +1055,10 @@ typedef struct XqClassification {
      * The number in the XQ_CHASE_LIST_GENERAL_CHASES list.
      */
     size_t general_chase_count;
+    /**
+     * A search behind the class reached its node budget: the class is not a decision.
+     */
+    bool undecided;
 } XqClassification;
 
 /**
