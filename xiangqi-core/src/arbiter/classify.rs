@@ -204,7 +204,7 @@ impl<'a> Judged<'a> {
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.standoffs.pairs, self.accepted, limits, None)
+        winning_threats(self.pos, &self.standoffs.pairs, self.accepted, limits)
     }
 }
 

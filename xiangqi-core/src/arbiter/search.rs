@@ -221,11 +221,14 @@ pub(crate) struct Searcher<'a> {
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
+    /// When set, the origin square of the one piece a line must win: a line that has not taken it scores no
+    /// gain (see [`Searcher::root_move_for`]).
+    need: Option<u8>,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0 }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0, need: None }
     }
 
     /// Changes the squares whose captures by the opponent are left out.
@@ -251,7 +254,25 @@ impl<'a> Searcher<'a> {
     /// The value for the judged side of playing `m` in `pos`, at the root of a line (nothing won or lost yet),
     /// and the most valuable piece the line wins, by its square in `pos`.
     pub(crate) fn root_move(&mut self, pos: &Position, m: Move, depth: Depth, window: (i32, i32)) -> LineValue {
+        self.need = None;
         self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window)
+    }
+
+    /// As [`Searcher::root_move`], but a line counts a gain only once it has taken the piece on `target`: the
+    /// value is above zero exactly when the judged side can win that piece, whatever else it wins. The answer
+    /// is a property of the position, not of the order in which lines are searched.
+    pub(crate) fn root_move_for(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        target: Square,
+        depth: Depth,
+        window: (i32, i32),
+    ) -> i32 {
+        self.need = Some(target.index() as u8);
+        let (value, _) = self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window);
+        self.need = None;
+        value
     }
 
     /// The value for the judged side of playing `m` in `pos` and continuing the line, searched in the
@@ -273,7 +294,8 @@ impl<'a> Searcher<'a> {
             if pos.turn() == self.side {
                 bal = bal.won(victim, m.to);
                 let value = super::value::won_value(victim, m.to);
-                if is_material(victim, m.to) && first.map_or(true, |w| value > w.value) {
+                let wanted = self.need.map_or(true, |need| need == origins[m.to.index()]);
+                if wanted && is_material(victim, m.to) && first.map_or(true, |w| value > w.value) {
                     first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()], value });
                 }
             } else {
@@ -297,7 +319,11 @@ impl<'a> Searcher<'a> {
         window: (i32, i32),
     ) -> LineValue {
         let (mut alpha, mut beta) = window;
-        let stand_pat = (bal.score(), first);
+        // With a piece to win, stopping before it is taken gains nothing (losses still count).
+        let stand_pat = match (self.need, first) {
+            (Some(_), None) => (bal.score().min(0), None),
+            _ => (bal.score(), first),
+        };
         if self.exhausted() {
             return stand_pat;
         }

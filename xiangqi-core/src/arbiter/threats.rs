@@ -95,24 +95,36 @@ pub(crate) struct Accepted {
     pub(crate) abandoned: u128,
 }
 
-/// Every gaining line of the side to move in `pos`, one per first move. `pairs` are the exchange offers
-/// standing in `pos` (see [`Standoffs`]) and `accepted` the losses left out of the lines. With `only`,
-/// captures of other squares are skipped (lines of checks are searched whatever they win).
+/// Every target the side to move in `pos` can win, with the first move of a line that wins it. `pairs` are
+/// the exchange offers standing in `pos` (see [`Standoffs`]) and `accepted` the losses left out of the lines.
+///
+/// A target is won by a line whose first move is a capture or a check, which gains material (25.3) and in
+/// which the target is taken (29.1): by capturing it at once (`Capture`), after capturing something else
+/// (`Sequence`), or after a series of checks (`Checks`). Each target is asked about on its own
+/// ([`Searcher::root_move_for`]), so the answer does not depend on which of several equal lines a search
+/// meets first.
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
     accepted: Accepted,
     limits: &SearchLimits,
-    only: Option<Square>,
 ) -> Vec<Threat> {
     let Accepted { standing, abandoned } = accepted;
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
     let mut threats = Vec::new();
+    let targets: Vec<Square> =
+        pos.pieces_of(!side).into_iter().filter(|&sq| pos.piece_at(sq).is_some_and(|p| is_material(p, sq))).collect();
+    // The other targets a gaining first move also wins, further down its line.
+    let further =
+        |searcher: &mut Searcher<'_>, m: Move, depth: Depth, means: ThreatMeans, threats: &mut Vec<Threat>| {
+            for &t in &targets {
+                if t != m.to && searcher.root_move_for(pos, m, t, depth, GAIN_WINDOW) > 0 {
+                    threats.push(Threat { target: t, capturer: m.from, means });
+                }
+            }
+        };
     for m in pos.legal_captures() {
-        if only.is_some_and(|sq| sq != m.to) {
-            continue;
-        }
         let Some(victim) = pos.piece_at(m.to) else { continue };
         if pairs.contains(&m) {
             continue;
@@ -121,40 +133,16 @@ pub(crate) fn winning_threats(
         let guarded = pos.attacks_from(m.from).bits() & abandoned;
         let left = if guarded == 0 { 0 } else { guarded & !child(pos, m).attacks_from(m.to).bits() };
         searcher.set_standing(standing | left);
-        if is_material(victim, m.to) {
-            let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
-            if value > 0 {
-                let victim_value = super::value::won_value(victim, m.to);
-                // Does the line win more than the piece taken (a check that uncovers an attack on a chariot)?
-                let more = if only.is_none() {
-                    let window = (victim_value, victim_value + 1);
-                    let (v, win) = searcher.root_move(pos, m, depth, window);
-                    win.filter(|w| v > victim_value && w.value > victim_value)
-                } else {
-                    None
-                };
-                match more {
-                    Some(w) => {
-                        let (target, capturer) =
-                            (Square::new(usize::from(w.target)), Square::new(usize::from(w.capturer)));
-                        if let (Some(target), Some(capturer)) = (target, capturer) {
-                            threats.push(Threat { target, capturer, means: ThreatMeans::Sequence });
-                        }
-                    }
-                    None => threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture }),
-                }
-            }
-        } else if only.is_none() {
-            // Taking a piece of no value can open a line that wins one (a soldier taken with check).
-            let (value, win) = searcher.root_move(pos, m, depth, (0, MATE));
-            if let (true, Some(win)) = (value > 0 && value < MATE, win) {
-                threats.push(Threat {
-                    target: Square::new(usize::from(win.target)).expect("origin square"),
-                    capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
-                    means: ThreatMeans::Sequence,
-                });
-            }
+        let material = is_material(victim, m.to);
+        let window = if material { GAIN_WINDOW } else { (0, MATE) };
+        let (value, _) = searcher.root_move(pos, m, depth, window);
+        if value <= 0 || (!material && value >= MATE) {
+            continue;
         }
+        if material {
+            threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture });
+        }
+        further(&mut searcher, m, depth, ThreatMeans::Sequence, &mut threats);
     }
     searcher.set_standing(standing);
     if limits.check_moves > 0 {
@@ -165,17 +153,14 @@ pub(crate) fn winning_threats(
             // The check itself is the first of the line's checking moves.
             let depth =
                 Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
-            let (mut value, mut win) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
-            if value > 0 {
-                // Tell a material gain from a mate (which makes a kill, not a chase).
-                (value, win) = searcher.root_move(pos, m, depth, (0, MATE));
+            let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
+            if value <= 0 {
+                continue;
             }
-            if let (true, Some(win)) = (value > 0 && value < MATE, win) {
-                threats.push(Threat {
-                    target: Square::new(usize::from(win.target)).expect("origin square"),
-                    capturer: Square::new(usize::from(win.capturer)).expect("origin square"),
-                    means: ThreatMeans::Checks,
-                });
+            // Tell a material gain from a mate (which makes a kill, not a chase).
+            let (value, _) = searcher.root_move(pos, m, depth, (0, MATE));
+            if value > 0 && value < MATE {
+                further(&mut searcher, m, depth, ThreatMeans::Checks, &mut threats);
             }
         }
     }
