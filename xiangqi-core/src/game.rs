@@ -230,7 +230,7 @@ impl Game {
     /// The move that led to the position before move `index`: the previous move, and for the first move of
     /// the game the move that brings the start position back, once it has been played. A cycle's moves are
     /// then judged alike in every round, whichever ply the record begins with.
-    fn lead_in(&self, index: usize) -> Option<usize> {
+    pub(crate) fn lead_in(&self, index: usize) -> Option<usize> {
         match index {
             0 => self.start_returns_at.map(|ply| ply - 1),
             _ => Some(index - 1),

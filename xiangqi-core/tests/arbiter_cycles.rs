@@ -1,7 +1,7 @@
 //! Metamorphic properties of the arbiter on repetition cycles generated from real games
 //! (`support/cycles.rs`): mirroring the board, turning it with the colours exchanged, entering the cycle at
 //! another ply, and adding a piece that no piece of the cycle can reach leave the classes and the verdict as
-//! they were. The sample size is `XQ_CYCLES` (default 2,000; `make arbiter-cycles` runs 10,000).
+//! they were. The sample size is `XQ_CYCLES` (default 10,000).
 
 #[path = "support/cycles.rs"]
 mod cycles;
@@ -85,8 +85,8 @@ fn with_unreachable_soldier(cycle: &Cycle) -> Option<String> {
 
 #[test]
 fn generated_cycles_are_judged_alike_under_every_transformation() {
-    let cycles = generate(sample_size(2_000), 0x5eed_c4c1e);
-    assert!(cycles.len() >= sample_size(2_000) * 9 / 10, "only {} cycles generated", cycles.len());
+    let cycles = generate(sample_size(10_000), 0x5eed_c4c1e);
+    assert!(cycles.len() >= sample_size(10_000) * 9 / 10, "only {} cycles generated", cycles.len());
     let mut failures = Vec::new();
     let (mut attacks, mut undecided) = (0, 0);
     for cycle in &cycles {

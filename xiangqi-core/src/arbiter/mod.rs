@@ -26,6 +26,7 @@ mod classify;
 pub(crate) mod cycle;
 mod idle;
 mod natural;
+pub mod reference;
 mod roots;
 mod search;
 mod threats;
@@ -58,8 +59,13 @@ pub fn classify_move(
     mv: Move,
     previous_move: Option<Move>,
     config: &ArbiterConfig,
-) -> Result<Classification, PlayError> {
-    let after = before.clone().play(mv)?;
+) -> Result<Classification, ClassifyError> {
+    for color in [crate::Color::Red, crate::Color::Black] {
+        if !before.has_general(color) {
+            return Err(ClassifyError::NoGeneral(color));
+        }
+    }
+    let after = before.clone().play(mv).map_err(ClassifyError::Illegal)?;
     let ids_before: [u8; 90] = core::array::from_fn(|i| if before.board[i] != 0 { i as u8 + 1 } else { 0 });
     let mut ids_after = ids_before;
     ids_after[mv.to.index()] = ids_before[mv.from.index()];
@@ -78,6 +84,17 @@ pub fn classify_move(
 pub(crate) use cycle::judge_cycle;
 
 use crate::{Move, Position};
+
+/// Why a move could not be classified.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClassifyError {
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    Illegal(PlayError),
+    /// A general is missing: the rules of repetition (checks, mates) need both on the board.
+    #[error("the {} general is missing: the repetition rules need both generals on the board", .0.name())]
+    NoGeneral(crate::Color),
+}
 
 /// Which rules judge a repetition.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
