@@ -583,7 +583,9 @@ impl<'a> Lines<'a> {
                     continue;
                 }
                 let (c, r) = if ours { (checks - 1, replies) } else { (checks, replies - 1) };
-                let v = self.line(&child(pos, m), bal, plies - 1, c, r, need, (alpha, beta));
+                // The needed piece may be the one giving check: it is followed to its new square.
+                let (b, n) = self.account(pos, m, bal, need);
+                let v = self.line(&child(pos, m), b, plies - 1, c, r, n, (alpha, beta));
                 if improve(&mut best, v, &mut alpha, &mut beta) {
                     return best;
                 }
