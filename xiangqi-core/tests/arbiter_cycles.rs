@@ -143,3 +143,36 @@ fn generated_cycles_are_judged_alike_under_every_transformation() {
         failures[..failures.len().min(10)].join("\n")
     );
 }
+
+/// The repetitions that occur in the bundled real games (wukong and CCPD): each one is judged, and how often
+/// a node budget leaves one undecided is counted (it must stay rare).
+#[test]
+fn real_game_repetitions_are_decided() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/data");
+    let mut files: Vec<std::path::PathBuf> = cycles::game_files();
+    for entry in std::fs::read_dir(root.join("ccpd")).expect("ccpd folder") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|x| x == "pgn") {
+            files.push(path);
+        }
+    }
+    let (mut games, mut repetitions, mut undecided) = (0, 0, 0);
+    for file in files {
+        for record in xiangqi_core::record::read_file(&file).expect("bundled file").flatten() {
+            games += 1;
+            let mut game = Game::new(record.start().clone());
+            for m in record.main_line() {
+                if game.push(m).is_err() {
+                    break;
+                }
+                if game.occurrences(game.len()).len() == 3 {
+                    repetitions += 1;
+                    undecided += usize::from(matches!(game.verdict(), xiangqi_core::arbiter::Verdict::Undecided(_)));
+                }
+            }
+        }
+    }
+    println!("real games: {games}, third occurrences judged {repetitions}, undecided {undecided}");
+    assert!(repetitions > 0, "the bundled games hold repetitions");
+    assert!(undecided * 100 <= repetitions, "{undecided} of {repetitions} repetitions undecided");
+}
