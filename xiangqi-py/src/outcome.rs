@@ -108,7 +108,7 @@ pub struct Outcome {
     pub termination: Termination,
     /// The winner (`True` red, `False` black), `None` for a draw or a must-change.
     pub winner: Option<bool>,
-    /// `"loss"`, `"draw"` or `"must_change"`.
+    /// `"loss"`, `"draw"`, `"must_change"` or `"undecided"` (a search reached its node budget).
     pub verdict: &'static str,
     /// The side that loses or must change (`True` red, `False` black), `None` for a draw.
     pub side: Option<bool>,
@@ -128,10 +128,12 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
-    /// The game result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` when a side must change (play goes on).
+    /// The game result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` when a side must change or the repetition is
+    /// undecided (play goes on).
     fn result(&self) -> &'static str {
         match (self.verdict, self.winner) {
             ("draw", _) => "1/2-1/2",
+            ("undecided", _) => "*",
             (_, Some(true)) => "1-0",
             (_, Some(false)) => "0-1",
             _ => "*",
@@ -140,7 +142,7 @@ impl Outcome {
 
     /// Whether the verdict ends the game (a loss or a draw).
     fn is_game_over(&self) -> bool {
-        self.verdict != "must_change"
+        matches!(self.verdict, "loss" | "draw")
     }
 
     fn __repr__(&self) -> String {
