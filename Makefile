@@ -16,7 +16,7 @@ RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xq
 
 .PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
-        perft-all clean-venv
+        perft-all clean-venv arbiter-cycles
 
 demo: py-demo
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -72,6 +72,11 @@ peers-sample: $(VENV)/.installed
 check-peers: $(VENV)/.installed
 	$(CARGO) build -q --release -p xiangqi-core --example legal_moves
 	$(VPY) tests/peers/compare_pyffish.py $(WUKONG)
+
+# The arbiter's differential and metamorphic tests on larger samples (make test runs 1,000 cycles of each kind
+# against the reference and 10,000 under the transformations).
+arbiter-cycles:
+	XQ_CYCLES=10000 $(CARGO) test --release -p xiangqi-core --test arbiter_reference --test arbiter_cycles -- --nocapture
 
 # Every perft row, the deep ones included (minutes).
 perft-all:
