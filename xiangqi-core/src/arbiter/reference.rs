@@ -273,7 +273,8 @@ impl Standoffs {
             }
             mutual.push(m);
             let mut taker = Lines::new(limits, view.turn(), Vec::new(), 0);
-            let value = taker.after(view, back, Balance::default(), limits.capture_plies, 0, limits.reply_checks, None);
+            let value =
+                taker.after(view, back, Balance::default(), limits.capture_plies, 0, limits.reply_checks, Goal::Free);
             if value > -nominal_value(a.role) {
                 pairs.push(m);
                 pairs.push(back);
@@ -298,7 +299,7 @@ fn winnable(pos: &Position, limits: &SearchLimits) -> u128 {
     let mut set = 0;
     let mut lines = Lines::new(limits, pos.turn(), Vec::new(), 0);
     for m in captures(pos) {
-        if lines.after(pos, m, Balance::default(), limits.capture_plies, 0, 0, None) > 0 {
+        if lines.after(pos, m, Balance::default(), limits.capture_plies, 0, 0, Goal::Free) > 0 {
             set |= bit(m.to);
         }
     }
@@ -330,7 +331,9 @@ struct Threat {
 }
 
 /// 29.1: every target the side to move wins by capturing it (and the exchange after), by capturing something
-/// else first, or by a series of checks. A line must gain material (25.3) and take the target.
+/// else first, or by a series of checks. A line must gain material (25.3) and take the target. A gaining line
+/// that forces no single piece (a fork) names the pieces at stake in it: forbidding their capture makes it
+/// gain less.
 fn threats(pos: &Position, standoffs: &Standoffs, accepted: Accepted, limits: &SearchLimits) -> Vec<Threat> {
     let side = pos.turn();
     let targets: Vec<Square> =
@@ -347,7 +350,7 @@ fn threats(pos: &Position, standoffs: &Standoffs, accepted: Accepted, limits: &S
         let left = guarded & !child(pos, m).attacks_from(m.to).bits();
         let mut lines = Lines::new(limits, side, standoffs.pairs.clone(), accepted.standing | left);
         let (plies, checks, replies) = capture_depth;
-        let value = lines.after(pos, m, Balance::default(), plies, checks, replies, None);
+        let value = lines.after(pos, m, Balance::default(), plies, checks, replies, Goal::Free);
         let material = is_material(victim, m.to);
         if value <= 0 || (!material && value >= MATE) {
             continue;
@@ -355,9 +358,17 @@ fn threats(pos: &Position, standoffs: &Standoffs, accepted: Accepted, limits: &S
         if material {
             found.push(Threat { target: m.to, capturer: m.from, direct: true });
         }
+        let before = found.len();
         for &t in targets.iter().filter(|&&t| t != m.to) {
-            if lines.after(pos, m, Balance::default(), plies, checks, replies, Some(t)) > 0 {
+            if lines.after(pos, m, Balance::default(), plies, checks, replies, Goal::Take(Some(t))) > 0 {
                 found.push(Threat { target: t, capturer: m.from, direct: false });
+            }
+        }
+        if !material && found.len() == before {
+            for &t in targets.iter().filter(|&&t| t != m.to) {
+                if lines.after(pos, m, Balance::default(), plies, checks, replies, Goal::Spare(t)) < value {
+                    found.push(Threat { target: t, capturer: m.from, direct: false });
+                }
             }
         }
     }
@@ -369,13 +380,23 @@ fn threats(pos: &Position, standoffs: &Standoffs, accepted: Accepted, limits: &S
             if pos.piece_at(m.to).is_some() {
                 continue; // judged as a capture
             }
-            let value = lines.after(pos, m, Balance::default(), plies, check_moves, replies, None);
+            let value = lines.after(pos, m, Balance::default(), plies, check_moves, replies, Goal::Free);
             if value <= 0 || value >= MATE {
                 continue; // nothing won, or a mate (a kill, not a chase)
             }
+            let before = found.len();
             for &t in &targets {
-                if lines.after(pos, m, Balance::default(), plies, check_moves, replies, Some(t)) > 0 {
+                if lines.after(pos, m, Balance::default(), plies, check_moves, replies, Goal::Take(Some(t))) > 0 {
                     found.push(Threat { target: t, capturer: m.from, direct: false });
+                }
+            }
+            // A fork: the line gains, but the opponent chooses which piece to give. The pieces at stake
+            // (forbidding their capture makes the line gain less) are the targets.
+            if found.len() == before {
+                for &t in &targets {
+                    if lines.after(pos, m, Balance::default(), plies, check_moves, replies, Goal::Spare(t)) < value {
+                        found.push(Threat { target: t, capturer: m.from, direct: false });
+                    }
                 }
             }
         }
@@ -400,7 +421,7 @@ fn is_insufficient_root(
         return false;
     }
     let mut lines = Lines::new(limits, side, standoffs.pairs.clone(), 0);
-    lines.after(view, capture, Balance::default(), limits.capture_plies, 0, limits.reply_checks, None) > 0
+    lines.after(view, capture, Balance::default(), limits.capture_plies, 0, limits.reply_checks, Goal::Free) > 0
 }
 
 /// Under the AXF rules, what a check also attacks: new threats by direct capture, judged on the board with
@@ -435,6 +456,17 @@ fn mates_by_checks(pos: &Position, standoffs: &Standoffs, limits: &SearchLimits)
     checks(pos).into_iter().any(|m| !standoffs.mutual.contains(&m) && lines.check_mates(pos, m, limits.kill_moves))
 }
 
+/// What a line must do about one opposing piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// Nothing.
+    Free,
+    /// Take the piece (standing on the square; `None` once taken): before that, the line gains nothing.
+    Take(Option<Square>),
+    /// Never take the piece on the square (unless that is the only answer to a check).
+    Spare(Square),
+}
+
 /// Lines of play judged for one side: minimax over every capture (and a bounded number of checks), either
 /// side free to stop when not in check, a side in check answering with any legal move.
 struct Lines<'a> {
@@ -452,48 +484,38 @@ impl<'a> Lines<'a> {
         Lines { limits, side, excluded, standing, mates: HashMap::new() }
     }
 
-    /// The value for the judged side of playing `m` in `pos` and going on. With `need`, the line must take
-    /// the piece standing on that square of `pos` to count any gain.
+    /// The exact value for the judged side of playing `m` in `pos` and going on, with a goal about one
+    /// opposing piece (see [`Goal`]).
     #[allow(clippy::too_many_arguments)]
-    fn after(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        bal: Balance,
-        plies: u8,
-        checks: u8,
-        replies: u8,
-        need: Option<Square>,
-    ) -> i32 {
-        let (bal, need) = self.account(pos, m, bal, need.map(Some));
-        self.line(&child(pos, m), bal, plies.saturating_sub(1), checks, replies, need, (-MATE - 1, MATE + 1))
+    fn after(&mut self, pos: &Position, m: Move, bal: Balance, plies: u8, checks: u8, replies: u8, goal: Goal) -> i32 {
+        let (bal, goal) = self.account(pos, m, bal, goal);
+        self.line(&child(pos, m), bal, plies.saturating_sub(1), checks, replies, goal, (-MATE - 1, MATE + 1))
     }
 
-    /// The balance after `m`, and the piece still needed: `Some(Some(sq))` while the needed piece stands
-    /// on `sq`, `Some(None)` once it is taken, `None` when no piece is needed.
-    fn account(
-        &self,
-        pos: &Position,
-        m: Move,
-        bal: Balance,
-        need: Option<Option<Square>>,
-    ) -> (Balance, Option<Option<Square>>) {
+    /// The balance after `m`, and the goal with its piece followed to where it stands then (the piece moves
+    /// when it captures or answers a check).
+    fn account(&self, pos: &Position, m: Move, bal: Balance, goal: Goal) -> (Balance, Goal) {
         let mut bal = bal;
-        let mut need = need;
+        let mut goal = goal;
         if let Some(victim) = pos.piece_at(m.to) {
             if pos.turn() == self.side {
                 bal = bal.won(victim, m.to);
-                if need == Some(Some(m.to)) {
-                    need = Some(None);
+                if goal == Goal::Take(Some(m.to)) {
+                    goal = Goal::Take(None);
+                }
+                if goal == Goal::Spare(m.to) {
+                    goal = Goal::Free; // taken as the only answer to a check: nothing left to spare
                 }
             } else {
                 bal = bal.lost(victim, m.to);
             }
         }
-        if need == Some(Some(m.from)) {
-            need = Some(Some(m.to)); // the needed piece moves (it captures or answers a check)
-        }
-        (bal, need)
+        goal = match goal {
+            Goal::Take(Some(sq)) if sq == m.from => Goal::Take(Some(m.to)),
+            Goal::Spare(sq) if sq == m.from => Goal::Spare(m.to),
+            other => other,
+        };
+        (bal, goal)
     }
 
     /// Minimax with alpha-beta cut-offs, which give the exact minimax value at the root when it is searched
@@ -506,15 +528,17 @@ impl<'a> Lines<'a> {
         plies: u8,
         checks: u8,
         replies: u8,
-        need: Option<Option<Square>>,
+        goal: Goal,
         window: (i32, i32),
     ) -> i32 {
         let (mut alpha, mut beta) = window;
         let ours = pos.turn() == self.side;
-        let stand_pat = match need {
-            Some(Some(_)) => bal.score().min(0),
+        // With a piece to take, stopping before it is taken gains nothing (losses still count).
+        let stand_pat = match goal {
+            Goal::Take(Some(_)) => bal.score().min(0),
             _ => bal.score(),
         };
+        let forbidden = |m: &Move| ours && goal == Goal::Spare(m.to);
         let standing = self.standing;
         let lost_standing = |m: &Move| !ours && standing & bit(m.to) != 0;
         // Keeps the better value for the side to move; true on a cut-off.
@@ -538,12 +562,15 @@ impl<'a> Lines<'a> {
                 reached_bound();
                 return stand_pat;
             }
+            if moves.iter().any(|m| !forbidden(m)) {
+                moves.retain(|m| !forbidden(m));
+            }
             if moves.iter().any(|m| !lost_standing(m)) {
                 moves.retain(|m| !lost_standing(m));
             }
             let mut best = if ours { -MATE - 1 } else { MATE + 1 };
             for m in moves {
-                let (b, n) = self.account(pos, m, bal, need);
+                let (b, n) = self.account(pos, m, bal, goal);
                 let v = self.line(&child(pos, m), b, plies - 1, checks, replies, n, (alpha, beta));
                 if improve(&mut best, v, &mut alpha, &mut beta) {
                     break;
@@ -565,10 +592,10 @@ impl<'a> Lines<'a> {
             return self.spoilt(pos, ours, best);
         }
         for m in captures(pos) {
-            if self.excluded.contains(&m) || lost_standing(&m) {
+            if self.excluded.contains(&m) || lost_standing(&m) || forbidden(&m) {
                 continue;
             }
-            let (b, n) = self.account(pos, m, bal, need);
+            let (b, n) = self.account(pos, m, bal, goal);
             let v = self.line(&child(pos, m), b, plies - 1, checks, replies, n, (alpha, beta));
             if improve(&mut best, v, &mut alpha, &mut beta) {
                 return best;
@@ -583,8 +610,8 @@ impl<'a> Lines<'a> {
                     continue;
                 }
                 let (c, r) = if ours { (checks - 1, replies) } else { (checks, replies - 1) };
-                // The needed piece may be the one giving check: it is followed to its new square.
-                let (b, n) = self.account(pos, m, bal, need);
+                // The goal's piece may be the one giving check: it is followed to its new square.
+                let (b, n) = self.account(pos, m, bal, goal);
                 let v = self.line(&child(pos, m), b, plies - 1, c, r, n, (alpha, beta));
                 if improve(&mut best, v, &mut alpha, &mut beta) {
                     return best;

@@ -224,11 +224,23 @@ pub(crate) struct Searcher<'a> {
     /// When set, the origin square of the one piece a line must win: a line that has not taken it scores no
     /// gain (see [`Searcher::root_move_for`]).
     need: Option<u8>,
+    /// When set, the origin square of an opposing piece the judged side may not capture (see
+    /// [`Searcher::root_move_without`]).
+    forbid: Option<u8>,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0, need: None }
+        Searcher {
+            limits,
+            side,
+            nodes: 0,
+            excluded: Vec::new(),
+            mates: HashMap::new(),
+            standing: 0,
+            need: None,
+            forbid: None,
+        }
     }
 
     /// Changes the squares whose captures by the opponent are left out.
@@ -272,6 +284,23 @@ impl<'a> Searcher<'a> {
         self.need = Some(target.index() as u8);
         let (value, _) = self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window);
         self.need = None;
+        value
+    }
+
+    /// As [`Searcher::root_move`], but the judged side never captures the piece on `target` (unless that is
+    /// its only answer to a check): its value falls below the unrestricted one when the piece is at stake.
+    pub(crate) fn root_move_without(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        target: Square,
+        depth: Depth,
+        window: (i32, i32),
+    ) -> i32 {
+        self.need = None;
+        self.forbid = Some(target.index() as u8);
+        let (value, _) = self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window);
+        self.forbid = None;
         value
     }
 
@@ -340,6 +369,13 @@ impl<'a> Searcher<'a> {
             if depth.plies == 0 {
                 return stand_pat;
             }
+            if let (true, Some(forbid)) = (ours, self.forbid) {
+                // The forbidden capture stays out of the line, unless nothing else answers the check.
+                let others: MoveList = moves.iter().copied().filter(|m| origins[m.to.index()] != forbid).collect();
+                if !others.is_empty() {
+                    moves = others;
+                }
+            }
             if !ours && self.standing != 0 {
                 // Standing losses stay out of the line, unless nothing else answers the check.
                 let others: MoveList =
@@ -365,6 +401,9 @@ impl<'a> Searcher<'a> {
                 }
                 if !ours && self.standing != 0 {
                     moves.retain(|m| self.standing & (1u128 << m.to.index()) == 0);
+                }
+                if let (true, Some(forbid)) = (ours, self.forbid) {
+                    moves.retain(|m| origins[m.to.index()] != forbid);
                 }
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }
@@ -486,6 +525,40 @@ mod tests {
                 assert_eq!(found, expected, "{}", view.fen());
             }
         }
+    }
+
+    /// The positions a search meets: from each case and perft position, four plies of captures and checks,
+    /// for both sides to move.
+    #[test]
+    fn checking_moves_are_the_legal_moves_that_check_along_search_lines() {
+        fn walk(pos: &Position, depth: u8, seen: &mut std::collections::HashSet<u64>, count: &mut usize) {
+            if !seen.insert(pos.zobrist_hash()) {
+                return;
+            }
+            *count += 1;
+            let mut expected: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| child(pos, m).is_check()).collect();
+            let mut found: Vec<Move> = checking_moves(pos).to_vec();
+            expected.sort_by_key(|m| (m.from.index(), m.to.index()));
+            found.sort_by_key(|m| (m.from.index(), m.to.index()));
+            assert_eq!(found, expected, "{}", pos.fen());
+            if depth == 0 {
+                return;
+            }
+            for m in pos.legal_moves() {
+                let next = child(pos, m);
+                if pos.piece_at(m.to).is_some() || next.is_check() {
+                    walk(&next, depth - 1, seen, count);
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut count = 0;
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                walk(&view, 4, &mut seen, &mut count);
+            }
+        }
+        assert!(count > 20_000, "{count} positions");
     }
 
     #[test]

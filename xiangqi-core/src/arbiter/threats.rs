@@ -102,7 +102,8 @@ pub(crate) struct Accepted {
 /// which the target is taken (29.1): by capturing it at once (`Capture`), after capturing something else
 /// (`Sequence`), or after a series of checks (`Checks`). Each target is asked about on its own
 /// ([`Searcher::root_move_for`]), so the answer does not depend on which of several equal lines a search
-/// meets first.
+/// meets first. A gaining line that forces no single piece (a fork) names the pieces at stake in it
+/// ([`Searcher::root_move_without`]).
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
@@ -115,15 +116,30 @@ pub(crate) fn winning_threats(
     let mut threats = Vec::new();
     let targets: Vec<Square> =
         pos.pieces_of(!side).into_iter().filter(|&sq| pos.piece_at(sq).is_some_and(|p| is_material(p, sq))).collect();
-    // The other targets a gaining first move also wins, further down its line.
-    let further =
-        |searcher: &mut Searcher<'_>, m: Move, depth: Depth, means: ThreatMeans, threats: &mut Vec<Threat>| {
+    // The other targets a gaining first move also wins, further down its line. When the line gains but no
+    // single piece can be forced (a fork: the opponent chooses which piece to give), the pieces at stake are
+    // named instead: those whose capture, forbidden, makes the line gain less.
+    let further = |searcher: &mut Searcher<'_>,
+                   m: Move,
+                   depth: Depth,
+                   means: ThreatMeans,
+                   fork: bool,
+                   threats: &mut Vec<Threat>| {
+        let before = threats.len();
+        for &t in &targets {
+            if t != m.to && searcher.root_move_for(pos, m, t, depth, GAIN_WINDOW) > 0 {
+                threats.push(Threat { target: t, capturer: m.from, means });
+            }
+        }
+        if fork && threats.len() == before {
+            let (value, _) = searcher.root_move(pos, m, depth, FULL);
             for &t in &targets {
-                if t != m.to && searcher.root_move_for(pos, m, t, depth, GAIN_WINDOW) > 0 {
+                if t != m.to && searcher.root_move_without(pos, m, t, depth, (value - 1, value)) < value {
                     threats.push(Threat { target: t, capturer: m.from, means });
                 }
             }
-        };
+        }
+    };
     for m in pos.legal_captures() {
         let Some(victim) = pos.piece_at(m.to) else { continue };
         if pairs.contains(&m) {
@@ -142,7 +158,7 @@ pub(crate) fn winning_threats(
         if material {
             threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture });
         }
-        further(&mut searcher, m, depth, ThreatMeans::Sequence, &mut threats);
+        further(&mut searcher, m, depth, ThreatMeans::Sequence, !material, &mut threats);
     }
     searcher.set_standing(standing);
     if limits.check_moves > 0 {
@@ -160,7 +176,7 @@ pub(crate) fn winning_threats(
             // Tell a material gain from a mate (which makes a kill, not a chase).
             let (value, _) = searcher.root_move(pos, m, depth, (0, MATE));
             if value > 0 && value < MATE {
-                further(&mut searcher, m, depth, ThreatMeans::Checks, &mut threats);
+                further(&mut searcher, m, depth, ThreatMeans::Checks, true, &mut threats);
             }
         }
     }
