@@ -30,7 +30,7 @@ demo: py-demo
 	$(MAKE) -s ffi-examples
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
-      cmake-test py-test
+      cmake-test py-test release-check
 	@echo "make test: all test suites passed"
 
 lint:
