@@ -4,7 +4,8 @@
 #     pkg-config file in lib/pkgconfig/, the CMake package in lib/cmake/xiangqi/ and the licences in
 #     share/doc/xiangqi/; the versions in the header, the .pc file and the CMake package are the crate's;
 #  2. the CMake consumer (tests/cmake) builds with find_package against that copy alone, and runs, linked
-#     statically and dynamically; so do pkg-config compiles (shared and static);
+#     statically and dynamically; so do pkg-config compiles (shared and static) and the C example on the
+#     xiangqi-ffi crate's front page;
 #  3. a staged install (`make install PREFIX=/usr DESTDIR=<dir>`) lays the same files out as a distribution
 #     does, the libraries in the multiarch directory where the system has one.
 # Usage: check_c_install.sh VERSION (run from the project root; MAKE and CC from the environment).
@@ -65,6 +66,15 @@ libdir=$(pkg-config --variable=libdir xiangqi)
   $(pkg-config --static --libs-only-l xiangqi | sed 's/-lxiangqi//') -o "$scratch/pkg_config_static"
 "$scratch/pkg_config_static" > /dev/null
 echo "pkg-config compiles, shared and static, ran"
+# The C example on the xiangqi-ffi crate's front page, against the installed copy.
+sed -n '/^\/\/! ```c$/,/^\/\/! ```$/{/```/d;s|^//! \{0,1\}||;p}' xiangqi-ffi/src/lib.rs > "$scratch/front_page.c"
+[ -s "$scratch/front_page.c" ] || fail "no C example on the front page of xiangqi-ffi/src/lib.rs"
+# shellcheck disable=SC2046
+"$cc" -std=c99 -Wall -Wextra -Werror "$scratch/front_page.c" $(pkg-config --cflags --libs xiangqi) \
+  -Wl,-rpath,"$libdir" -o "$scratch/front_page"
+"$scratch/front_page" | grep -q '^45 replies to rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b' \
+  || fail "the front page's C example printed something else"
+echo "the C example of the xiangqi-ffi front page builds and runs"
 unset PKG_CONFIG_PATH
 
 echo "== staged install: make install PREFIX=/usr DESTDIR=$scratch/stage"
