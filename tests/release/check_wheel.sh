@@ -4,7 +4,7 @@
 #     licences, and nothing from the tests;
 #  2. the wheel, installed with its `dev` extra into a fresh virtual environment outside the checkout, passes
 #     the pytest suite, stubtest and mypy --strict, with `xiangqi` imported from that environment (never from
-#     the source tree);
+#     the source tree), and the example on the xiangqi-py crate's front page runs;
 #  3. `maturin sdist` makes an sdist without test data, and pip builds a wheel from it that installs and
 #     works.
 # Usage: check_wheel.sh MATURIN PYTHON CARGO_CACHE_DIR REPLAY_COMMAND
@@ -64,6 +64,14 @@ XIANGQI_REPLAY="$replay" PYTHONDONTWRITEBYTECODE=1 "$venv_py" "$root/tests/relea
   "$root/tests/python"
 "$venv_py" -m mypy.stubtest xiangqi._xiangqi
 "$venv_py" -m mypy --strict --cache-dir "$scratch/mypy-cache" "$root/tests/python/typed_usage.py"
+# The Python example on the xiangqi-py crate's front page, reading a bundled record instead of games.pgn.
+sed -n '/^\/\/! ```python$/,/^\/\/! ```$/{/```/d;s|^//! \{0,1\}||;p}' "$root/xiangqi-py/src/lib.rs" \
+  | sed "s|\"games.pgn\"|\"$root/tests/data/records/ccpd-selected.pgn\"|" > "$scratch/front_page.py"
+grep -q ccpd-selected "$scratch/front_page.py" || fail "no Python example reading games.pgn on the xiangqi-py front page"
+"$venv_py" "$scratch/front_page.py" > "$scratch/front_page.out"
+grep -q '^45 rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b' "$scratch/front_page.out" \
+  || fail "the front page's Python example printed something else"
+echo "the Python example of the xiangqi-py front page runs against the installed wheel"
 cd "$root"
 
 echo "== sdist: maturin sdist, then a wheel built from it by pip"
