@@ -16,7 +16,8 @@ RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xq
 
 .PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
-        perft-all clean-venv arbiter-cycles
+        perft-all clean-venv arbiter-cycles install release-check release-crates release-msrv release-docs \
+        release-wheel release-c
 
 demo: py-demo
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
@@ -29,7 +30,7 @@ demo: py-demo
 	$(MAKE) -s ffi-examples
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
-      cmake-test py-test
+      cmake-test py-test release-check
 	@echo "make test: all test suites passed"
 
 lint:
@@ -228,3 +229,43 @@ bench-ffi: ffi-lib
 	  -o $(FFI_OUT)/bench_legal_moves_c
 	$(PYTHON) xiangqi-ffi/benches/compare.py $(FFI_TARGET_DIR)/release/examples/bench_legal_moves \
 	  $(FFI_OUT)/bench_legal_moves_c xiangqi-ffi/benches/positions.txt 200000 5
+
+# ---- Installing and releasing (README: "Installing" and "Releasing") ----
+
+# The C library, its headers, CMake package, pkg-config file and licences under PREFIX (DESTDIR is honoured
+# for staged installs). The libraries go to lib/ (lib/<multiarch> or lib64/ when PREFIX is /usr).
+PREFIX ?= /usr/local
+FFI_INSTALL_BUILD := $(FFI_OUT)/install-build
+install: ffi-lib
+	rm -rf $(FFI_INSTALL_BUILD)
+	cmake -S . -B $(FFI_INSTALL_BUILD) -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DXIANGQI_CARGO_TARGET_DIR=$(FFI_TARGET_DIR) \
+	  -DXIANGQI_EXAMPLES=OFF -DCARGO=$$(command -v $(CARGO)) > /dev/null
+	cmake --build $(FFI_INSTALL_BUILD) > /dev/null
+	DESTDIR="$(DESTDIR)" cmake --install $(FFI_INSTALL_BUILD)
+
+# Everything a release needs, each a command that fails when its point does not hold: the crates for
+# crates.io package, build as published (every feature set) and pass `cargo publish --dry-run`; every crate
+# builds with its rust-version; the docs build without warnings and each front page has an example; the
+# wheel passes the Python tests installed into a fresh venv outside the checkout, and the sdist builds; the C
+# library installs where a distribution expects it and the CMake consumer builds against the installed copy.
+RELEASE_WORK := $(FFI_TARGET_DIR)/release-check
+release-check: release-crates release-msrv release-docs release-wheel release-c
+	@echo "make release-check: ready to publish"
+
+release-crates:
+	$(PYTHON) tests/release/check_crates.py $(RELEASE_WORK)/crates
+
+release-msrv:
+	$(PYTHON) tests/release/check_msrv.py $(RELEASE_WORK)/msrv
+
+release-docs:
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps --all-features
+	$(PYTHON) tests/release/check_front_pages.py
+
+release-wheel: $(VENV)/.py-deps
+	$(CARGO) build -q --release -p xiangqi-core --example replay
+	tests/release/check_wheel.sh $(abspath $(VENV))/bin/maturin $(PYTHON) $(RELEASE_WORK)/sdist-target \
+	  "$(FFI_TARGET_DIR)/release/examples/replay"
+
+release-c:
+	tests/release/check_c_install.sh $$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)

@@ -136,7 +136,7 @@ impl Summary {
                 Some(Termination::Stalemate) => self.stalemates += 1,
                 _ => {}
             }
-            if self.longest.as_ref().map_or(true, |l| plies > l.0) {
+            if self.longest.as_ref().is_none_or(|l| plies > l.0) {
                 self.longest = Some((plies, path.to_owned(), number, game.event.clone()));
             }
         }

@@ -135,7 +135,7 @@ fn ref_targets(pos: &Position, from: Square) -> Vec<Square> {
     let Some(piece) = pos.piece_at(from) else {
         return Vec::new();
     };
-    let not_own = |sq: &Square| pos.piece_at(*sq).map_or(true, |p| p.color != piece.color);
+    let not_own = |sq: &Square| pos.piece_at(*sq).is_none_or(|p| p.color != piece.color);
     match piece.role {
         Role::Cannon => {
             let mut targets = Vec::new();
@@ -474,7 +474,7 @@ fn lone_piece(piece: Piece, square: Square) -> Option<Position> {
             let pos = Position::from_setup(setup, PositionErrorKinds::WAIVABLE)
                 .unwrap_or_else(|e| panic!("{piece} on {square}: {e}"));
             let n = pos.legal_moves_from(square).len();
-            if best.as_ref().map_or(true, |(m, _)| n > *m) {
+            if best.as_ref().is_none_or(|(m, _)| n > *m) {
                 best = Some((n, pos));
             }
         }

@@ -98,5 +98,5 @@ pub(crate) fn static_c_str(text: &'static str) -> *const c_char {
 
 fn c_str_empty() -> &'static std::ffi::CStr {
     // The empty C string.
-    std::ffi::CStr::from_bytes_with_nul(b"\0").unwrap_or_default()
+    c""
 }

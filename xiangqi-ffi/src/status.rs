@@ -98,7 +98,7 @@ impl XqStatus {
 /// status. The string is static: never free it.
 #[no_mangle]
 pub extern "C" fn xq_status_name(status: u32) -> *const c_char {
-    guard_value(b"XQ_STATUS_PANIC\0".as_ptr().cast(), || {
+    guard_value(c"XQ_STATUS_PANIC".as_ptr(), || {
         let bytes =
             XqStatus::ALL.iter().find(|s| **s as u32 == status).map_or(&b"XQ_STATUS_UNKNOWN\0"[..], |s| s.name_bytes());
         bytes.as_ptr().cast()

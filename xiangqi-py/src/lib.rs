@@ -1,5 +1,20 @@
 //! The native module `xiangqi._xiangqi` of the `xiangqi` Python package: thin wrappers over `xiangqi-core`.
 //! Every rule is the core's; this crate converts arguments and results and names errors.
+//!
+//! The package is built with maturin (`pip install .`, or `maturin build --release` for an abi3 wheel for
+//! Python 3.9 and later) and used from Python:
+//!
+//! ```python
+//! import xiangqi
+//!
+//! board = xiangqi.Board()
+//! board.push_chinese("炮二平五")
+//! print(len(board.legal_moves), board.fen())
+//! for game in xiangqi.read_games("games.pgn"):   # PGN, XQF or DhtmlXQ, told from the content
+//!     print(game.headers.get("Event"), game.plies, game.result)
+//! ```
+//!
+//! `docs/python.md` describes the whole package.
 
 use pyo3::prelude::*;
 

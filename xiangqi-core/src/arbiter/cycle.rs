@@ -61,7 +61,7 @@ fn axf_profile<'a>(moves: impl Iterator<Item = &'a Classification> + Clone) -> S
 fn is_pure<'a>(moves: impl Iterator<Item = &'a Classification>) -> bool {
     moves.filter(|c| c.class == MoveClass::Chase).all(|c| {
         let principal = c.chases.iter().max_by_key(|t| nominal_value(t.target_piece.role));
-        principal.map_or(true, |t| !t.joint && t.rooting != Some(Rooting::Insufficient))
+        principal.is_none_or(|t| !t.joint && t.rooting != Some(Rooting::Insufficient))
     })
 }
 

@@ -323,8 +323,8 @@ impl<'a> Searcher<'a> {
             if pos.turn() == self.side {
                 bal = bal.won(victim, m.to);
                 let value = super::value::won_value(victim, m.to);
-                let wanted = self.need.map_or(true, |need| need == origins[m.to.index()]);
-                if wanted && is_material(victim, m.to) && first.map_or(true, |w| value > w.value) {
+                let wanted = self.need.is_none_or(|need| need == origins[m.to.index()]);
+                if wanted && is_material(victim, m.to) && first.is_none_or(|w| value > w.value) {
                     first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()], value });
                 }
             } else {
@@ -410,7 +410,7 @@ impl<'a> Searcher<'a> {
         }
         // Keeps the better value for the side to move; true on a cut-off.
         let improve = |best: &mut Option<LineValue>, v: LineValue, alpha: &mut i32, beta: &mut i32| {
-            if best.map_or(true, |b| better(v.0, b.0)) {
+            if best.is_none_or(|b| better(v.0, b.0)) {
                 *best = Some(v);
                 if ours {
                     *alpha = (*alpha).max(v.0);

@@ -350,7 +350,7 @@ impl GameBuilder {
 
     fn word(&mut self, word: &str, line: &str, column: usize, info: LineInfo) {
         if let Some(result) = result_token(word) {
-            let at_top = self.moves.as_ref().map_or(true, |m| m.stack.is_empty());
+            let at_top = self.moves.as_ref().is_none_or(|m| m.stack.is_empty());
             if at_top {
                 self.movetext_result = Some(result);
                 self.footer = true;
