@@ -23,6 +23,7 @@
 
 mod args;
 mod classify;
+mod ecco;
 mod enums;
 mod error;
 mod fen;
@@ -38,6 +39,7 @@ mod status;
 mod verdict;
 
 pub use classify::*;
+pub use ecco::*;
 pub use enums::*;
 pub use error::xq_last_error_message;
 pub use fen::*;

@@ -14,7 +14,7 @@
 //!
 //! // 炮二平五 马8进7 马二进三 车9平8 车一平二 卒7进1 车二进六 马2进3 兵七进一 炮8平9 车二平三 炮9退1
 //! // 马八进七 士4进5 炮八平九
-//! let iccs = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7 h6g6 i7i8 b0c2 f9e8 b2a2";
+//! let iccs = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7 h6g6 i7i8 b0c2 d9e8 b2a2";
 //! let moves = iccs.split(' ').map(str::parse).collect::<Result<Vec<Move>, _>>()?;
 //! let code = ecco::classify(&Position::default(), &moves)?;
 //! assert_eq!(code.code, "C45");
@@ -24,7 +24,7 @@
 //! assert_eq!(code.variation.unwrap().simplified, "红左边炮对黑退边炮上右士");
 //!
 //! // A set-up position has no code.
-//! let composed = Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/4K4 w")?;
+//! let composed = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w")?;
 //! assert_eq!(ecco::classify(&composed, &moves[..0]), Err(ecco::EccoError::SetUpStart));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -153,8 +153,8 @@ enum Legality {
 /// after mirroring (`C2.5 N8+7 N2+3 R9.8`). Useful to see why a game got its code.
 ///
 /// ```
-/// use xiangqi_core::{ecco, Position};
-/// let moves = ["b2e2".parse()?, "b9c7".parse()?, "b0c2".parse()?]; // 炮八平五 马2进3 马八进七
+/// use xiangqi_core::{ecco, Move, Position};
+/// let moves: [Move; 3] = ["b2e2".parse()?, "b9c7".parse()?, "b0c2".parse()?]; // 炮八平五 马2进3 马八进七
 /// assert_eq!(ecco::opening_line(&Position::default(), moves)?, "C2.5 N8+7 N2+3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -220,7 +220,7 @@ impl Game {
     /// ```
     /// use xiangqi_core::Game;
     /// let mut game = Game::default();
-    /// for m in ["g0e2", "h9g7"] {
+    /// for m in ["g0e2", "b9c7"] {
     ///     game.push(m.parse()?)?;
     /// }
     /// assert_eq!(game.ecco()?.code, "A14"); // 飞相对进右马
