@@ -85,6 +85,11 @@ pub use square_set::SquareSet;
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+/// The ECCO document's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/ecco.md")]
+struct EccoDocDoctests;
+
 /// The arbiter document's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/arbiter.md")]
