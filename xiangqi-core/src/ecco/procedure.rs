@@ -112,7 +112,6 @@ pub(super) enum Next {
 #[derive(Debug)]
 pub(super) struct Rule {
     /// The rule's number in the fact file.
-    #[allow(dead_code)]
     pub id: u16,
     pub code: u16,
     pub when: &'static [Atom],
