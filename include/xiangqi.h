@@ -184,6 +184,10 @@ enum XqStatus
      */
     XQ_STATUS_ROOT_ANALYSIS_ERROR = 15,
     /**
+     * A game has no ECCO opening code: it starts from a set-up position, or has no moves.
+     */
+    XQ_STATUS_NO_ECCO_CODE = 16,
+    /**
      * A bug inside the library was caught at the boundary (a Rust panic). The handles passed to the call
      * may be in an unspecified state and should only be freed.
      */
@@ -874,6 +878,63 @@ typedef struct XqRecord XqRecord;
 typedef struct XqRecordReader XqRecordReader;
 
 /**
+ * A move: the square a piece leaves and the square it goes to.
+ *
+ * Squares are numbered `rank * 9 + file` as in ICCS: files a to i (0 to 8) from red's left, ranks 0 to 9
+ * from red's side. a0 is 0, i0 is 8, e9 (the black general's start) is 85, i9 is 89. A plain value: copy it
+ * freely. A move read from C is checked (both squares below 90) before use.
+ */
+typedef struct XqMove {
+    /**
+     * The square the piece leaves, 0 to 89.
+     */
+    uint8_t from;
+    /**
+     * The square the piece goes to, 0 to 89.
+     */
+    uint8_t to;
+} XqMove;
+
+/**
+ * An ECCO code (中国象棋开局编码) and its names. Every text is a static NUL-terminated UTF-8 string that
+ * lives as long as the program: never free it.
+ */
+typedef struct XqEcco {
+    /**
+     * The code: a letter A-E and two digits, "C45".
+     */
+    const char *code;
+    /**
+     * The group, the code's letter and first digit: "C4".
+     */
+    const char *group;
+    /**
+     * The opening's name in simplified characters.
+     */
+    const char *opening;
+    /**
+     * The variation's name in simplified characters; "" when the code has none.
+     */
+    const char *variation;
+    /**
+     * The group's name in simplified characters.
+     */
+    const char *group_name;
+    /**
+     * The opening's name in traditional characters.
+     */
+    const char *opening_traditional;
+    /**
+     * The variation's name in traditional characters; "" when the code has none.
+     */
+    const char *variation_traditional;
+    /**
+     * The group's name in traditional characters.
+     */
+    const char *group_name_traditional;
+} XqEcco;
+
+/**
  * One problem that makes a FEN's position illegal.
  */
 typedef struct XqPositionProblem {
@@ -983,24 +1044,6 @@ typedef struct XqChaseTarget {
      */
     bool joint;
 } XqChaseTarget;
-
-/**
- * A move: the square a piece leaves and the square it goes to.
- *
- * Squares are numbered `rank * 9 + file` as in ICCS: files a to i (0 to 8) from red's left, ranks 0 to 9
- * from red's side. a0 is 0, i0 is 8, e9 (the black general's start) is 85, i9 is 89. A plain value: copy it
- * freely. A move read from C is checked (both squares below 90) before use.
- */
-typedef struct XqMove {
-    /**
-     * The square the piece leaves, 0 to 89.
-     */
-    uint8_t from;
-    /**
-     * The square the piece goes to, 0 to 89.
-     */
-    uint8_t to;
-} XqMove;
 
 /**
  * The classification of one move.
@@ -1272,11 +1315,27 @@ typedef struct XqRecordNode {
 /**
  * Every status, for tests and lookups.
  */
-#define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_Panic, }
+#define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_NoEccoCode, XqStatus_Panic, }
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * The ECCO code of `count` moves played from `start` (NULL: the standard start position); only the first
+ * 20 are read. XQ_STATUS_ILLEGAL_MOVE when one of them is not legal, XQ_STATUS_NO_ECCO_CODE when `start`
+ * is not the standard start or `count` is 0.
+ */
+XqStatus xq_ecco_classify(const struct XqPosition *start,
+                          const struct XqMove *moves,
+                          size_t count,
+                          struct XqEcco *out);
+
+/**
+ * The code named `code_ptr` ("C45", `code_len` bytes) with its names. XQ_STATUS_NOT_FOUND if it is not one
+ * of the 260 codes.
+ */
+XqStatus xq_ecco_from_code(const char *code_ptr, size_t code_len, struct XqEcco *out);
 
 /**
  * The validation report of a FEN: every problem of its position, not just the first.
@@ -1336,6 +1395,12 @@ XqStatus xq_game_classify(const struct XqGame *game, size_t index, struct XqClas
  * (with its `user` pointer). Free it with xq_game_free().
  */
 XqStatus xq_game_clone(const struct XqGame *game, struct XqGame **out);
+
+/**
+ * The game's ECCO code, from its first 20 plies. XQ_STATUS_NO_ECCO_CODE (the message says why) for a game
+ * from a set-up position or without moves.
+ */
+XqStatus xq_game_ecco(const struct XqGame *game, struct XqEcco *out);
 
 /**
  * Frees a game. NULL is allowed and does nothing. The handle must not be used afterwards.
@@ -1617,6 +1682,12 @@ XqStatus xq_position_play_text(struct XqPosition *pos,
  * Check, mate, stalemate, the side to move and the number of legal moves.
  */
 XqStatus xq_position_status(const struct XqPosition *pos, struct XqPositionStatus *out);
+
+/**
+ * The ECCO code of the record's main line (compare with its "ECCO" tag, xq_record_tag()).
+ * XQ_STATUS_NO_ECCO_CODE for a game from a set-up position or without moves.
+ */
+XqStatus xq_record_ecco(const struct XqRecord *record, struct XqEcco *out);
 
 /**
  * Where the game's error is. XQ_STATUS_NOT_FOUND for a game that was read, or an error without a location

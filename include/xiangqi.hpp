@@ -397,6 +397,45 @@ struct Verdict {
     std::optional<XqNaturalLimit> natural_limit;
 };
 
+/// An ECCO opening code (中国象棋开局编码) and its names, UTF-8; a variation is empty when the code has none.
+struct Ecco {
+    std::string code;        ///< "C45"
+    std::string group;       ///< "C4"
+    std::string opening;     ///< simplified characters
+    std::string variation;   ///< simplified characters
+    std::string group_name;  ///< simplified characters
+    std::string opening_traditional;
+    std::string variation_traditional;
+    std::string group_name_traditional;
+};
+
+namespace detail {
+
+inline Ecco convert(const XqEcco &e) {
+    return Ecco{e.code,       e.group,
+                e.opening,    e.variation,
+                e.group_name, e.opening_traditional,
+                e.variation_traditional, e.group_name_traditional};
+}
+
+}  // namespace detail
+
+/// The code named `code` ("C45"). Throws Error(XQ_STATUS_NOT_FOUND) if it is not one of the 260.
+inline Ecco ecco_from_code(std::string_view code) {
+    XqEcco e{};
+    detail::check(xq_ecco_from_code(code.data(), code.size(), &e));
+    return detail::convert(e);
+}
+
+/// The ECCO code of moves played from the standard start (the first 20 are read). Throws
+/// Error(XQ_STATUS_ILLEGAL_MOVE) for an illegal move, Error(XQ_STATUS_NO_ECCO_CODE) for no moves.
+inline Ecco ecco_classify(const std::vector<Move> &moves) {
+    std::vector<XqMove> raw(moves.begin(), moves.end());
+    XqEcco e{};
+    detail::check(xq_ecco_classify(nullptr, raw.data(), raw.size(), &e));
+    return detail::convert(e);
+}
+
 /// A game and its arbiter. Move-only; clone() copies (with the key-point judgement).
 class Game {
 public:
@@ -529,6 +568,14 @@ public:
                            targets(index, XQ_CHASE_LIST_SOLDIER_CHASES, c.soldier_chase_count),
                            targets(index, XQ_CHASE_LIST_GENERAL_CHASES, c.general_chase_count)};
         return out;
+    }
+
+    /// The game's ECCO opening code. Throws Error(XQ_STATUS_NO_ECCO_CODE) for a game from a set-up
+    /// position or without moves.
+    Ecco ecco() const {
+        XqEcco e{};
+        detail::check(xq_game_ecco(get(), &e));
+        return detail::convert(e);
     }
 
     Verdict verdict() const {
@@ -734,6 +781,14 @@ public:
         XqPosition *p = nullptr;
         detail::check(xq_record_start_position(get(), &p));
         return Position(p);
+    }
+
+    /// The ECCO opening code of the main line (compare with tag("ECCO")). Throws
+    /// Error(XQ_STATUS_NO_ECCO_CODE) for a game from a set-up position or without moves.
+    Ecco ecco() const {
+        XqEcco e{};
+        detail::check(xq_record_ecco(get(), &e));
+        return detail::convert(e);
     }
 
     /// The main line.

@@ -4,8 +4,9 @@
     python examples/python/analyse_ccpd.py [--out DIR] [--threads N] [PATH ...]
 
 PATH are record files or directories (default: the bundled subset in examples/data/ccpd; give
-../shared/data/games/ccpd for the whole corpus). Writes DIR/results_by_opening.csv,
-DIR/repetitions.csv and DIR/ccpd_summary.png, and prints a short report.
+../shared/data/games/ccpd for the whole corpus). Writes DIR/results_by_opening.csv (by the records' ECCO
+tags), DIR/results_by_ecco_group.csv and DIR/ecco_groups.png (by the ECCO code computed from each game's
+moves, grouped A0-E4), DIR/repetitions.csv and DIR/ccpd_summary.png, and prints a short report.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Dict, Iterator, List
 
 import matplotlib
 
@@ -41,6 +43,77 @@ def results_by_opening(games: pd.DataFrame, top: int) -> pd.DataFrame:
     for column in RESULTS.values():
         table[f"{column} %"] = (100 * table[column] / table["games"]).round(1)
     return table.sort_values("games", ascending=False).head(top)
+
+
+RECORD_SUFFIXES = (".pgn", ".xqf", ".html", ".htm")
+
+
+def record_files(paths: List[str]) -> Iterator[str]:
+    """The record files among `paths`, directories walked in sorted order."""
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.lower().endswith(RECORD_SUFFIXES):
+                        yield os.path.join(folder, name)
+        else:
+            yield path
+
+
+def ecco_codes(paths: List[str]) -> pd.DataFrame:
+    """One row per game from the standard start: its result, the ECCO code computed from its moves (not
+    its tag), that code's group and group name, and the record's own tag for comparison."""
+    rows: List[Dict[str, object]] = []
+    for path in record_files(paths):
+        for game in xiangqi.read_games(path):
+            try:
+                code = game.ecco()
+            except xiangqi.NoEccoCodeError:  # a set-up position or no moves: no opening to classify
+                continue
+            rows.append(
+                {
+                    "result": game.result,
+                    "ecco": code.code,
+                    "group": code.group,
+                    "group_name": code.group_name,
+                    "ecco_tag": game.headers.get("ECCO", ""),
+                }
+            )
+    return pd.DataFrame(rows, columns=["result", "ecco", "group", "group_name", "ecco_tag"])
+
+
+def results_by_ecco_group(codes: pd.DataFrame) -> pd.DataFrame:
+    """One row per ECCO group (A0-E4) reached: games, and the share of red wins, draws, black wins."""
+    known = codes[codes["result"].isin(list(RESULTS))].copy()
+    known["outcome"] = known["result"].map(RESULTS)
+    table = pd.crosstab([known["group"], known["group_name"]], known["outcome"])
+    for column in RESULTS.values():
+        if column not in table:
+            table[column] = 0
+    table["games"] = table[list(RESULTS.values())].sum(axis=1)
+    for column in RESULTS.values():
+        table[f"{column} %"] = (100 * table[column] / table["games"]).round(1)
+    return table.sort_index()
+
+
+def ecco_chart(by_group: pd.DataFrame, path: str) -> None:
+    """Stacked result shares per ECCO group, with the number of games on each bar."""
+    fig, ax = plt.subplots(figsize=(10, max(4, 0.32 * len(by_group) + 1.5)))
+    shares = by_group[[f"{c} %" for c in RESULTS.values()]].iloc[::-1]
+    shares.columns = list(RESULTS.values())
+    shares.index = [group for group, _ in shares.index]
+    shares.plot.barh(stacked=True, ax=ax, color=["#c8102e", "#1a1a1a", "#bbbbbb"], width=0.8)
+    for y, games in enumerate(by_group["games"].iloc[::-1]):
+        ax.text(101, y, f"{games:,}", va="center", fontsize=8)
+    ax.set_xlim(0, 112)
+    ax.set_xlabel("% of games (number of games at the right)")
+    ax.set_ylabel("ECCO group, computed from the moves")
+    ax.set_title("Results by ECCO group")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.05), ncol=3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def repetitions(games: pd.DataFrame) -> pd.DataFrame:
@@ -103,6 +176,11 @@ def main() -> int:
     reps.to_csv(os.path.join(args.out, "repetitions.csv"), index=False)
     chart(by_opening, reps, games, os.path.join(args.out, "ccpd_summary.png"))
 
+    codes = ecco_codes(args.paths)
+    by_group = results_by_ecco_group(codes)
+    by_group.to_csv(os.path.join(args.out, "results_by_ecco_group.csv"))
+    ecco_chart(by_group, os.path.join(args.out, "ecco_groups.png"))
+
     ruled = games["repetition_ply"].notna()
     ended = ruled & (games["repetition_ply"] == games["plies"])
     print(f"\nResults by opening code (top {args.top}):")
@@ -112,7 +190,18 @@ def main() -> int:
         f"ruled on; {int(ended.sum()):,} of them ({100 * ended.sum() / max(int(ruled.sum()), 1):.1f}%) ended there."
     )
     print(reps.to_string(index=False))
-    print(f"\nwrote {args.out}/results_by_opening.csv, repetitions.csv, ccpd_summary.png")
+    tagged = codes[codes["ecco_tag"] != ""]
+    agree = int((tagged["ecco"] == tagged["ecco_tag"]).sum())
+    print(
+        f"\nResults by ECCO group, computed from the moves of {len(codes):,} games from the standard start "
+        f"({agree:,} of the {len(tagged):,} tagged ones, {100 * agree / max(len(tagged), 1):.1f}%, agree with "
+        "their ECCO tag):"
+    )
+    print(by_group[["games"] + [f"{c} %" for c in RESULTS.values()]].to_string())
+    print(
+        f"\nwrote {args.out}/results_by_opening.csv, results_by_ecco_group.csv, repetitions.csv, "
+        "ccpd_summary.png, ecco_groups.png"
+    )
     return 0
 
 

@@ -70,7 +70,7 @@ static void test_version_and_status_names(void) {
     CHECK(strcmp(xq_status_name(12345), "XQ_STATUS_UNKNOWN") == 0);
     /* The numbers are part of the ABI. */
     CHECK(XQ_STATUS_OK == 0 && XQ_STATUS_NULL_ARGUMENT == 1 && XQ_STATUS_BUFFER_TOO_SMALL == 8 &&
-          XQ_STATUS_END_OF_RECORDS == 14 && XQ_STATUS_PANIC == 100);
+          XQ_STATUS_END_OF_RECORDS == 14 && XQ_STATUS_NO_ECCO_CODE == 16 && XQ_STATUS_PANIC == 100);
 }
 
 static void test_null_arguments(void) {
@@ -534,6 +534,76 @@ static void test_record_tree(void) {
     xq_record_reader_free(reader);
 }
 
+static void test_ecco(void) {
+    static const char *c45[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7",
+                                "c3c4", "h7i7", "h6g6", "i7i8", "b0c2", "d9e8", "b2a2"};
+    static const char pgn[] = "[ECCO \"A14\"]\n1. g0e2 b9c7 *\n";
+    XqMove moves[15], bad;
+    XqEcco e;
+    XqGame *game = NULL;
+    XqPosition *pos = NULL;
+    XqRecordReader *reader = NULL;
+    XqRecord *record = NULL;
+    size_t i;
+    for (i = 0; i < 15; i++) CHECK_STATUS(xq_move_from_iccs(S(c45[i]), &moves[i]), XQ_STATUS_OK);
+
+    /* From a move list (NULL start: the standard one). */
+    CHECK_STATUS(xq_ecco_classify(NULL, moves, 15, &e), XQ_STATUS_OK);
+    CHECK(strcmp(e.code, "C45") == 0 && strcmp(e.group, "C4") == 0);
+    CHECK(strcmp(e.opening, "中炮过河车互进七兵对屏风马平炮兑车") == 0);
+    CHECK(strcmp(e.variation, "红左边炮对黑退边炮上右士") == 0);
+    CHECK(strcmp(e.opening_traditional, "中炮過河車互進七兵對屏風馬平炮兌車") == 0);
+    CHECK(strcmp(e.group_name, "中炮过河车互进七兵对屏风马平炮兑车") == 0);
+    /* Two plies only: 炮二平五 马8进7 with nothing after. */
+    CHECK_STATUS(xq_ecco_classify(NULL, moves, 2, &e), XQ_STATUS_OK);
+    CHECK(e.code[0] == 'B' && e.variation != NULL);
+
+    /* No code, with the reason. */
+    CHECK_STATUS(xq_ecco_classify(NULL, NULL, 0, &e), XQ_STATUS_NO_ECCO_CODE);
+    CHECK(last_error_contains("no moves"));
+    CHECK_STATUS(xq_position_from_fen(S("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), &pos), XQ_STATUS_OK);
+    CHECK_STATUS(xq_ecco_classify(pos, moves, 1, &e), XQ_STATUS_NO_ECCO_CODE);
+    CHECK(last_error_contains("set-up position"));
+    xq_position_free(pos);
+    CHECK_STATUS(xq_move_from_iccs(S("h2h9"), &bad), XQ_STATUS_OK);
+    moves[2] = bad;
+    CHECK_STATUS(xq_ecco_classify(NULL, moves, 15, &e), XQ_STATUS_ILLEGAL_MOVE);
+    CHECK(last_error_contains("ply 3: h2h9"));
+    bad.from = 200;
+    CHECK_STATUS(xq_ecco_classify(NULL, &bad, 1, &e), XQ_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(xq_ecco_classify(NULL, NULL, 3, &e), XQ_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(xq_ecco_classify(NULL, moves, 1, NULL), XQ_STATUS_NULL_ARGUMENT);
+
+    /* A game, and a game from a composed position. */
+    CHECK_STATUS(xq_game_from_fen(S(START_FEN), XQ_RULES_CXA, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_ecco(game, &e), XQ_STATUS_NO_ECCO_CODE);
+    CHECK_STATUS(xq_game_push_text(game, S("炮八平五"), XQ_NOTATION_AUTO, NULL), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_push_text(game, S("马2进3"), XQ_NOTATION_AUTO, NULL), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_ecco(game, &e), XQ_STATUS_OK);
+    CHECK(e.code[0] == 'B'); /* mirrored: read as 炮二平五 马8进7 */
+    xq_game_free(game);
+    game = NULL;
+    CHECK_STATUS(xq_game_from_fen(S("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), XQ_RULES_CXA, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_push_text(game, S("e1e2"), XQ_NOTATION_ICCS, NULL), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_ecco(game, &e), XQ_STATUS_NO_ECCO_CODE);
+    CHECK_STATUS(xq_game_ecco(NULL, &e), XQ_STATUS_NULL_ARGUMENT);
+    xq_game_free(game);
+
+    /* A record: the computed code next to its tag. */
+    CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)pgn, strlen(pgn), XQ_FORMAT_AUTO, &reader), XQ_STATUS_OK);
+    CHECK_STATUS(xq_record_reader_next(reader, &record), XQ_STATUS_OK);
+    CHECK_STATUS(xq_record_ecco(record, &e), XQ_STATUS_OK);
+    CHECK(strcmp(e.code, "A14") == 0 && strcmp(e.opening, "飞相对进右马") == 0 && strcmp(e.variation, "") == 0);
+    xq_record_free(record);
+    xq_record_reader_free(reader);
+
+    /* Names by code. */
+    CHECK_STATUS(xq_ecco_from_code(S("C02"), &e), XQ_STATUS_OK);
+    CHECK(strcmp(e.variation_traditional, "紅左馬盤河") == 0 && strcmp(e.group_name_traditional, "中炮對屏風馬(一)") == 0);
+    CHECK_STATUS(xq_ecco_from_code(S("Z99"), &e), XQ_STATUS_NOT_FOUND);
+    CHECK_STATUS(xq_ecco_from_code(NULL, 0, &e), XQ_STATUS_NOT_FOUND);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
@@ -548,6 +618,7 @@ int main(int argc, char **argv) {
     test_game();
     test_records(argv[1]);
     test_record_tree();
+    test_ecco();
     if (failures > 0) {
         fprintf(stderr, "test_api: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -214,6 +214,36 @@ void record_tree() {
     EXPECT(status_of([&] { record->node(7); }) == XQ_STATUS_OUT_OF_RANGE);
 }
 
+void ecco() {
+    std::vector<xiangqi::Move> moves;
+    for (const char *m : {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7", "c3c4", "h7i7", "h6g6",
+                          "i7i8", "b0c2", "d9e8", "b2a2"})
+        moves.push_back(xiangqi::Move::from_iccs(m));
+    xiangqi::Ecco c45 = xiangqi::ecco_classify(moves);
+    EXPECT(c45.code == "C45" && c45.group == "C4" && c45.variation == "红左边炮对黑退边炮上右士");
+    EXPECT(c45.opening_traditional == "中炮過河車互進七兵對屏風馬平炮兌車");
+    EXPECT(status_of([] { xiangqi::ecco_classify({}); }) == XQ_STATUS_NO_ECCO_CODE);
+    EXPECT(status_of([] { xiangqi::ecco_classify({xiangqi::Move::from_iccs("a0a5")}); }) == XQ_STATUS_ILLEGAL_MOVE);
+
+    xiangqi::Game game(xiangqi::Position{});
+    EXPECT(status_of([&] { game.ecco(); }) == XQ_STATUS_NO_ECCO_CODE);
+    game.push(xiangqi::Move::from_iccs("b2e2"));  // 炮八平五, read as 炮二平五
+    game.push(xiangqi::Move::from_iccs("b9c7"));
+    EXPECT(game.ecco().code == xiangqi::ecco_classify({xiangqi::Move::from_iccs("h2e2"), xiangqi::Move::from_iccs("h9g7")}).code);
+    xiangqi::Game composed = xiangqi::Game::from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    composed.push(xiangqi::Move::from_iccs("e1e2"));
+    EXPECT(status_of([&] { composed.ecco(); }) == XQ_STATUS_NO_ECCO_CODE);
+
+    xiangqi::RecordReader reader = xiangqi::RecordReader::from_buffer("[ECCO \"A14\"]\n1. g0e2 b9c7 *\n");
+    std::optional<xiangqi::Record> record = reader.next();
+    EXPECT(record && record->ecco().code == record->tag("ECCO").value_or(""));
+
+    xiangqi::Ecco c02 = xiangqi::ecco_from_code("C02");
+    EXPECT(c02.opening == "中炮七路马对屏风马" && c02.variation_traditional == "紅左馬盤河");
+    EXPECT(xiangqi::ecco_from_code("A00").variation.empty());
+    EXPECT(status_of([] { xiangqi::ecco_from_code("Z99"); }) == XQ_STATUS_NOT_FOUND);
+}
+
 }  // namespace
 
 int run_wrapper_tests(const char *data_dir) {
@@ -224,6 +254,7 @@ int run_wrapper_tests(const char *data_dir) {
         concurrent_queries();
         records(data_dir);
         record_tree();
+        ecco();
     } catch (const xiangqi::Error &e) {
         std::fprintf(stderr, "unexpected error %s: %s\n", e.status_name(), e.what());
         failures++;

@@ -29,5 +29,15 @@ def red_players(data: bytes) -> List[str]:
     return [game.headers.get("Red", "?") for game in xiangqi.read_games(data) if game.error is None]
 
 
+def opening(moves: List[str]) -> str:
+    try:
+        code: xiangqi.Ecco = xiangqi.Board.from_moves(moves).ecco()
+    except xiangqi.NoEccoCodeError as err:
+        return str(err)
+    variation: Optional[str] = code.variation
+    return f"{code.code} {code.opening_traditional} {variation or ''}"
+
+
 if __name__ == "__main__":
     print(main_line_in_chinese(["h2e2", "H8+7"]), verdict(xiangqi.Board()), red_players(b"1. h2e2"))
+    print(opening(["h2e2", "h9g7"]), opening([]))

@@ -48,6 +48,7 @@ mod tables;
 
 pub mod arbiter;
 pub mod chinese;
+pub mod ecco;
 pub mod fen;
 pub mod iccs;
 pub mod iccs_one_based;
@@ -83,6 +84,11 @@ pub use square_set::SquareSet;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The ECCO document's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/ecco.md")]
+struct EccoDocDoctests;
 
 /// The arbiter document's examples, compiled and run as doctests.
 #[cfg(doctest)]

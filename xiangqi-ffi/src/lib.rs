@@ -69,6 +69,7 @@
 
 mod args;
 mod classify;
+mod ecco;
 mod enums;
 mod error;
 mod fen;
@@ -84,6 +85,7 @@ mod status;
 mod verdict;
 
 pub use classify::*;
+pub use ecco::*;
 pub use enums::*;
 pub use error::xq_last_error_message;
 pub use fen::*;

@@ -43,6 +43,8 @@ pub enum XqStatus {
     /// A root analysis cannot be made: an empty square, two pieces of one side, a general as the target, or
     /// the attacker's side cannot be put on move.
     RootAnalysisError = 15,
+    /// A game has no ECCO opening code: it starts from a set-up position, or has no moves.
+    NoEccoCode = 16,
     /// A bug inside the library was caught at the boundary (a Rust panic). The handles passed to the call
     /// may be in an unspecified state and should only be freed.
     Panic = 100,
@@ -68,12 +70,13 @@ impl XqStatus {
             XqStatus::UnsupportedFormat => b"XQ_STATUS_UNSUPPORTED_FORMAT\0",
             XqStatus::EndOfRecords => b"XQ_STATUS_END_OF_RECORDS\0",
             XqStatus::RootAnalysisError => b"XQ_STATUS_ROOT_ANALYSIS_ERROR\0",
+            XqStatus::NoEccoCode => b"XQ_STATUS_NO_ECCO_CODE\0",
             XqStatus::Panic => b"XQ_STATUS_PANIC\0",
         }
     }
 
     /// Every status, for tests and lookups.
-    pub const ALL: [XqStatus; 17] = [
+    pub const ALL: [XqStatus; 18] = [
         XqStatus::Ok,
         XqStatus::NullArgument,
         XqStatus::InvalidArgument,
@@ -90,6 +93,7 @@ impl XqStatus {
         XqStatus::UnsupportedFormat,
         XqStatus::EndOfRecords,
         XqStatus::RootAnalysisError,
+        XqStatus::NoEccoCode,
         XqStatus::Panic,
     ];
 }

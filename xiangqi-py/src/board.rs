@@ -312,6 +312,12 @@ impl Board {
         crate::moves::move_list(py, self.game.moves())
     }
 
+    /// The ECCO opening code of the moves played from the start (the first 20 are read). Raises
+    /// `NoEccoCodeError` for a board set up from another position or without moves.
+    fn ecco(&self, py: Python<'_>) -> PyResult<crate::ecco::Ecco> {
+        crate::ecco::ecco_result(py, self.game.ecco(), self.game.start(), self.game.moves())
+    }
+
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
         self.position().is_check()

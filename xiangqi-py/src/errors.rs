@@ -43,6 +43,14 @@ pyo3::create_exception!(
     "A game record that cannot be read: `game_index`, `byte_offset`, `line`, `ply` and `token` locate it."
 );
 
+pyo3::create_exception!(
+    xiangqi,
+    NoEccoCodeError,
+    XiangqiError,
+    "A game without an ECCO opening code: it starts from a set-up position, or has no moves. The message \
+     says which."
+);
+
 /// The attributes each exception carries, `None` on the class so that they always exist.
 pub const ATTRIBUTES: &[(&str, &[&str])] = &[
     ("InvalidFenError", &["fen", "field", "offset", "token", "problems"]),
@@ -156,6 +164,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("InvalidMoveTextError", py.get_type::<InvalidMoveTextError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("NoEccoCodeError", py.get_type::<NoEccoCodeError>())?;
     for (class, names) in ATTRIBUTES {
         let class = m.getattr(*class)?;
         for name in *names {

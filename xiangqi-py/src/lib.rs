@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 mod analyse;
 mod board;
 mod classify;
+mod ecco;
 mod errors;
 mod moves;
 mod outcome;
@@ -39,6 +40,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classify::ChaseTarget>()?;
     m.add_class::<classify::RootAnalysis>()?;
     m.add_class::<classify::Protector>()?;
+    m.add_class::<ecco::Ecco>()?;
     m.add_class::<records::GameReader>()?;
     m.add_class::<records::Game>()?;
     m.add_class::<records::GameNode>()?;

@@ -176,6 +176,14 @@ impl Game {
         self.record.tree.comment(self.record.tree.root()).map(str::to_owned)
     }
 
+    /// The ECCO opening code of the main line, computed from the moves (compare with
+    /// `headers.get("ECCO")`). Raises `NoEccoCodeError` for a game from a set-up position or without moves.
+    fn ecco(&self, py: Python<'_>) -> PyResult<crate::ecco::Ecco> {
+        let result = self.record.ecco();
+        let moves: Vec<_> = if result.is_err() { self.record.main_line().take(20).collect() } else { Vec::new() };
+        crate::ecco::ecco_result(py, result, self.record.start(), &moves)
+    }
+
     /// The main line's moves.
     fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves: Vec<_> = self.record.main_line().collect();
