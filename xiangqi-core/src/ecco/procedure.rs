@@ -281,8 +281,8 @@ impl Evaluation<'_> {
             state.position = number;
             let id = self.line.move_of(scan.side, i16::from(number));
             let Some(entry) = scan.entries.iter().find(|entry| {
-                entry.moves.map_or(true, |moves| moves.contains(id))
-                    && entry.guard.map_or(true, |guard| self.holds(guard, Some((index, &state))))
+                entry.moves.is_none_or(|moves| moves.contains(id))
+                    && entry.guard.is_none_or(|guard| self.holds(guard, Some((index, &state))))
             }) else {
                 continue;
             };

@@ -163,7 +163,7 @@ fn every_rule_and_scan_refers_to_what_exists() {
             Atom::Scan { scan, .. } => assert!(usize::from(scan) < SCANS.len()),
             Atom::Flag { scan, flag, .. } => {
                 assert!(usize::from(flag) < SCANS[usize::from(scan)].flags.len());
-                assert!(own_scan.map_or(true, |own| own == scan), "a guard reads its own scan's flags only");
+                assert!(own_scan.is_none_or(|own| own == scan), "a guard reads its own scan's flags only");
             }
             Atom::Rel { scan, .. } => assert_eq!(own_scan, Some(scan), "positions are read during their scan"),
             Atom::Not(a) => check(a, own_scan),

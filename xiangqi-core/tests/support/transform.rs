@@ -13,7 +13,7 @@ fn cells(fen: &str) -> Vec<Vec<char>> {
             let mut row = Vec::new();
             for c in rank.chars() {
                 match c.to_digit(10) {
-                    Some(n) => row.extend(std::iter::repeat('.').take(n as usize)),
+                    Some(n) => row.extend(std::iter::repeat_n('.', n as usize)),
                     None => row.push(c),
                 }
             }
