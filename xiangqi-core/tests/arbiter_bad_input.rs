@@ -129,3 +129,25 @@ proptest! {
         }
     }
 }
+
+/// A position the repetition rules do not cover (a general has been captured): both classifiers give a typed
+/// error, never a panic.
+#[test]
+fn classifying_without_a_general_is_a_typed_error() {
+    use xiangqi_core::arbiter::{reference, ClassifyError};
+    use xiangqi_core::{fen::Fen, PositionErrorKinds};
+    // Black is in check with red to move: accepted on request, and red can take the general.
+    let fen: Fen = "4k4/9/9/9/9/9/9/9/9/3KR4 w - - 0 1".parse().unwrap();
+    let pos = fen.into_position(PositionErrorKinds::OPPONENT_IN_CHECK).unwrap();
+    let taken = pos.play("e0e9".parse().unwrap()).unwrap();
+    let mv = taken.legal_moves().into_iter().next();
+    let mv = mv.unwrap_or_else(|| "d0d1".parse().unwrap());
+    let config = ArbiterConfig::default();
+    assert_eq!(classify_move(&taken, mv, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
+    assert_eq!(reference::classify(&taken, mv, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
+    // An illegal move is the other error, from both.
+    let start = Position::default();
+    let bad: Move = "a0a5".parse().unwrap();
+    assert!(matches!(classify_move(&start, bad, None, &config), Err(ClassifyError::Illegal(_))));
+    assert!(matches!(reference::classify(&start, bad, None, &config), Err(ClassifyError::Illegal(_))));
+}
