@@ -51,7 +51,7 @@ pub fn draw(pos: &Position, color: bool) -> String {
                 }
                 Some(piece) if color => out.push_str(&format!("\x1b[1m{}\x1b[0m", glyph(piece))),
                 Some(piece) => out.push(glyph(piece)),
-                None => out.push_str("・"),
+                None => out.push('・'),
             }
         }
         out.push('\n');

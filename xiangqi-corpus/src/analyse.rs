@@ -8,7 +8,7 @@ use xiangqi_core::{chinese, wxf, Color, Game, Position};
 use crate::tags::FixedTags;
 
 /// What a run computes besides the game rows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Analysis {
     /// The arbiter's rules and options.
     pub config: ArbiterConfig,
@@ -20,12 +20,6 @@ pub struct Analysis {
     pub fen: bool,
     /// Add the moves of every variation line to the plies table (`line` > 0).
     pub variations: bool,
-}
-
-impl Default for Analysis {
-    fn default() -> Analysis {
-        Analysis { config: ArbiterConfig::default(), plies: false, classify: false, fen: false, variations: false }
-    }
 }
 
 /// How much of a game could be read.

@@ -189,6 +189,9 @@ impl Feed {
 
 type Analysed = Vec<(GameRow, Vec<PlyRow>)>;
 
+/// What [`run_rows`] hands its rows to: a batch of game rows with their ply rows, and the source names.
+pub type RowSink<'a> = dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError> + 'a;
+
 fn analyse_guarded(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
     let (source, source_name, index, format) = (game.source, Arc::clone(&game.source_name), game.index, game.format);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(game, analysis))) {
@@ -238,7 +241,7 @@ pub fn run(
 pub fn run_rows(
     inputs: &[Input],
     options: &Options,
-    deliver: &mut dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError>,
+    deliver: &mut RowSink<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Summary, RunError> {
     let started = Instant::now();
@@ -312,7 +315,7 @@ fn collect(
     summary: &mut Summary,
     state: &mut Progress,
     bytes_read: &AtomicU64,
-    deliver: &mut dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError>,
+    deliver: &mut RowSink<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(), RunError> {
     let mut waiting: BTreeMap<u64, Analysed> = BTreeMap::new();

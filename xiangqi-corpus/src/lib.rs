@@ -16,7 +16,11 @@
 //! let pgn = "[Event \"demo\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n";
 //! let inputs = [Input::bytes("demo.pgn", pgn.as_bytes()), Input::bytes("empty.pgn", &b""[..])];
 //! let mut batches = Vec::new();
-//! let summary = run(&inputs, &Options::default(), &mut |batch| Ok(batches.push(batch)), &mut |_| {})?;
+//! let mut keep = |batch| {
+//!     batches.push(batch);
+//!     Ok(())
+//! };
+//! let summary = run(&inputs, &Options::default(), &mut keep, &mut |_| {})?;
 //! assert_eq!((summary.games, summary.complete, summary.errors), (2, 1, 1));
 //! assert_eq!(batches[0].games.schema(), xiangqi_corpus::games_schema());
 //! # Ok::<(), xiangqi_corpus::RunError>(())
@@ -35,7 +39,7 @@ mod write;
 
 pub use analyse::{game_id, Analysis, GameRow, PlyRow, Repetition, Status, Warning};
 pub use batch::{games_batch, plies_batch};
-pub use engine::{run, run_rows, Batch, Options, Progress, Summary};
+pub use engine::{run, run_rows, Batch, Options, Progress, RowSink, Summary};
 pub use input::{Input, RECORD_EXTENSIONS};
 pub use schema::{games_schema, plies_schema, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 pub use tags::{parse_date, FixedTags};

@@ -77,11 +77,7 @@ impl FixedTags {
 /// assert_eq!(parse_date("2005.02.30"), None);
 /// ```
 pub fn parse_date(text: &str) -> Option<i32> {
-    let parts: Vec<&str> = text
-        .trim()
-        .split(|c: char| matches!(c, '.' | '-' | '/' | '年' | '月' | '日'))
-        .filter(|p| !p.is_empty())
-        .collect();
+    let parts: Vec<&str> = text.trim().split(['.', '-', '/', '年', '月', '日']).filter(|p| !p.is_empty()).collect();
     let [year, month, day] = parts[..] else { return None };
     let (year, month, day) = (year.parse::<i32>().ok()?, month.parse::<u32>().ok()?, day.parse::<u32>().ok()?);
     if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) || !(1000..=9999).contains(&year) {

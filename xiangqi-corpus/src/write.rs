@@ -48,7 +48,7 @@ impl OutputFormat {
 
 enum Inner {
     Parquet(Box<ArrowWriter<BufWriter<File>>>),
-    Csv(arrow_csv::Writer<Box<dyn Write + Send>>),
+    Csv(Box<arrow_csv::Writer<Box<dyn Write + Send>>>),
     Json(arrow_json::LineDelimitedWriter<Box<dyn Write + Send>>),
 }
 
@@ -84,7 +84,7 @@ impl TableWriter {
     pub fn to_stream(out: Box<dyn Write + Send>, format: OutputFormat) -> Result<TableWriter, RunError> {
         let inner = match format {
             OutputFormat::Parquet => return Err(RunError::Output("Parquet needs an output file (-o)".to_owned())),
-            OutputFormat::Csv => Inner::Csv(arrow_csv::WriterBuilder::new().with_header(true).build(out)),
+            OutputFormat::Csv => Inner::Csv(Box::new(arrow_csv::WriterBuilder::new().with_header(true).build(out))),
             OutputFormat::JsonLines => Inner::Json(arrow_json::LineDelimitedWriter::new(out)),
         };
         Ok(TableWriter { inner, rows: 0 })

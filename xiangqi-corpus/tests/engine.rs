@@ -20,7 +20,11 @@ fn data(path: &str) -> PathBuf {
 
 fn analyse(inputs: &[Input], options: &Options) -> (Vec<Batch>, Summary) {
     let mut batches = Vec::new();
-    let summary = run(inputs, options, &mut |b| Ok(batches.push(b)), &mut |_| {}).expect("runs");
+    let mut keep = |batch| {
+        batches.push(batch);
+        Ok(())
+    };
+    let summary = run(inputs, options, &mut keep, &mut |_| {}).expect("runs");
     (batches, summary)
 }
 
@@ -28,12 +32,8 @@ fn with_plies() -> Options {
     Options { analysis: Analysis { plies: true, ..Analysis::default() }, ..Options::default() }
 }
 
+/// Batches of one schema, end to end.
 fn concat(batches: &[RecordBatch]) -> RecordBatch {
-    arrow_select_concat(batches)
-}
-
-fn arrow_select_concat(batches: &[RecordBatch]) -> RecordBatch {
-    // Batches of one schema, put end to end column by column through their rows (the test needs no more).
     assert!(!batches.is_empty());
     let schema = batches[0].schema();
     let columns = (0..schema.fields().len())
