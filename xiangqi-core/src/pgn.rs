@@ -90,9 +90,8 @@ pub enum PgnErrorKind {
     Io(String),
     /// The source ends inside the game: the last game has no termination marker (`1-0`, `0-1`,
     /// `1/2-1/2`, `*`) and a comment, variation or tag is still open, the last line has no line end, its
-    /// `Result` tag states a result, or an earlier game of the source had a marker; or a move token shorter
-    /// than six characters that names no move is the last thing in a source without a final line end (a
-    /// move cut in two). The location is the end of the source; `partial` holds every move read before.
+    /// `Result` tag states a result, or an earlier game of the source had a marker; or the last thing in a
+    /// source without a final line end is the beginning of a legal move (`h2`, `炮二平`): a move cut in two. The location is the end of the source; `partial` holds every move read before.
     Truncated,
 }
 

@@ -97,6 +97,12 @@ fn a_move_cut_off_by_the_end_of_the_source_is_truncation() {
     // The same token with a line end after it is a bad move, not a cut.
     let err = games(&format!("{cut}\n")).remove(0).expect_err("bad move");
     assert!(matches!(err.kind, PgnErrorKind::Move(_)), "{err}");
+    // A whole move that is not legal, at the very end: a bad move, not a cut.
+    let err = games("1. h2e2 h9g7 2. h0h5").remove(0).expect_err("bad move");
+    assert!(matches!(err.kind, PgnErrorKind::Move(_)), "{err}");
+    // A Chinese move cut after its third character.
+    let err = games("1. 炮二平五 马８进").remove(0).expect_err("cut");
+    assert_eq!(err.kind, PgnErrorKind::Truncated);
 }
 
 #[test]

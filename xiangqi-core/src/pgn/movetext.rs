@@ -1,8 +1,10 @@
 //! One game being read: its tag lines, then its movetext, fed a line at a time.
 
+use crate::chinese::{self, ChineseStyle};
 use crate::encoding::{self, TextEncoding};
 use crate::notation;
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
+use crate::wxf;
 use crate::{Notation, Position};
 
 use super::start::{start_position, with_other_side};
@@ -39,6 +41,32 @@ impl LineInfo {
         };
         (self.offset + bytes as u64, self.number)
     }
+}
+
+/// Whether `text` is the beginning, and only the beginning, of a legal move as some notation writes it
+/// (`h2`, `H2-`, `C2=`, `炮二平`): a move cut in two by the end of the source.
+fn is_move_prefix(pos: &Position, text: &str) -> bool {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                '０'..='９' => char::from_digit(c as u32 - '０' as u32, 10).unwrap_or(c),
+                _ => c.to_ascii_lowercase(),
+            })
+            .collect()
+    };
+    let text = fold(text);
+    pos.legal_moves().iter().any(|&m| {
+        let iccs = m.to_string();
+        let dashed = format!("{}-{}", &iccs[..2], &iccs[2..]);
+        let written = [
+            iccs,
+            dashed,
+            wxf::write(pos, m),
+            chinese::write_with(pos, m, ChineseStyle::SIMPLIFIED),
+            chinese::write_with(pos, m, ChineseStyle::TRADITIONAL),
+        ];
+        written.iter().map(|w| fold(w)).any(|w| w.len() > text.len() && w.starts_with(&text))
+    })
 }
 
 /// How the source ended inside the game being read.
@@ -455,8 +483,9 @@ impl GameBuilder {
                 let partial = Some(Box::new(moves.record.clone()));
                 let kind = PgnErrorKind::Move(Box::new(err));
                 // No move is written in more than six characters: a longer token is not a cut move.
-                self.error_at_line_end =
-                    self.error.is_none() && text.chars().count() < 6 && !line[column..].trim_end().contains(is_space);
+                self.error_at_line_end = self.error.is_none()
+                    && !line[column..].trim_end().contains(is_space)
+                    && is_move_prefix(&moves.pos, text);
                 self.fail_at(info.at(line, column), Some(ply), Some(text.to_owned()), kind, partial);
             }
         }
