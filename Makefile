@@ -14,12 +14,15 @@ CASES   := tests/data/rules/repetition-cases.jsonl
 RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xqf tests/data/xqf/*.XQF \
            tests/data/dhtmlxq/*.html
 
-.PHONY: demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
+.PHONY: demo cli-demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
         perft-all clean-venv arbiter-cycles install release-check release-crates release-msrv release-docs \
         release-wheel release-c
 
-demo: py-demo
+XIANGQI := $(CARGO) run -q --release -p xiangqi-cli --
+DEMO_OUT := target/demo
+
+demo: py-demo cli-demo
 	$(CARGO) run -q --release -p xiangqi-core --example perft -- '$(STARTFEN)' 5
 	$(CARGO) run -q --release -p xiangqi-core --example demo -- $(WUKONG)
 	$(CARGO) run -q --release -p xiangqi-core --example adjudicate -- --summary < $(CASES)
@@ -28,6 +31,16 @@ demo: py-demo
 	$(CARGO) run -q --release -p xiangqi-core --example replay -- --summary $(RECORDS)
 	$(CARGO) run -q --release -p xiangqi-core --example replay -- tests/data/xqf/test_5_variations.xqf
 	$(MAKE) -s ffi-examples
+
+# The `xiangqi` command on the bundled corpus: the games and plies tables as Parquet, a DuckDB query over
+# them as a user would write it, the bundled records validated (the broken ones listed), a verdict, a board.
+cli-demo: $(VENV)/.py-deps
+	@mkdir -p $(DEMO_OUT)
+	$(XIANGQI) analyse examples/data --plies -o $(DEMO_OUT)/games.parquet
+	$(VPY) examples/python/query_parquet.py $(DEMO_OUT)/games.parquet $(DEMO_OUT)/games.plies.parquet
+	$(XIANGQI) validate tests/data/records tests/data/xqf || test $$? -eq 1
+	$(XIANGQI) adjudicate --fen '4k4/9/9/9/9/9/9/9/3R5/5K3 w - - 0 1' d1e1 e9d9 e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1
+	$(XIANGQI) show --color never h2e2 h9g7
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
       cmake-test py-test release-check

@@ -32,9 +32,9 @@ RESULTS = {"1-0": "red wins", "0-1": "black wins", "1/2-1/2": "draw"}
 
 def results_by_opening(games: pd.DataFrame, top: int) -> pd.DataFrame:
     """One row per opening code (the ECCO tag): games, and the share of red wins, draws, black wins."""
-    known = games[games["result"].isin(list(RESULTS))].copy()
-    known["outcome"] = known["result"].map(RESULTS)
-    known["opening"] = known["ECCO"].fillna("?") if "ECCO" in known else "?"
+    known = games[games["recorded_result"].isin(list(RESULTS))].copy()
+    known["outcome"] = known["recorded_result"].map(RESULTS)
+    known["opening"] = known["ecco"].replace("", None).fillna("?")
     table = pd.crosstab(known["opening"], known["outcome"])
     for column in RESULTS.values():
         if column not in table:
@@ -163,12 +163,16 @@ def main() -> int:
     start = time.perf_counter()
     games = xiangqi.analyse(args.paths, threads=args.threads).to_pandas()
     elapsed = time.perf_counter() - start
+    # The first repetition ruling of each game, from the list of every ruling.
+    first = games["repetitions"].map(lambda rulings: rulings[0] if len(rulings) else None)
+    for field in ("ply", "verdict", "termination", "article"):
+        games[f"repetition_{field}"] = first.map(lambda r, f=field: None if r is None else r[f])
     plies = int(games["plies"].sum())
     print(f"{len(games):,} games, {plies:,} plies analysed in {elapsed:.2f} s ({plies / elapsed:,.0f} plies/s)")
-    unread = games[games["error"].notna()]
+    unread = games[games["status"] != "complete"]
     print(f"{len(unread)} games not read whole (their moves before the fault are counted):")
     for _, row in unread.head(10).iterrows():
-        print(f"  {os.path.basename(row['file'])} #{row['index']}: {row['error']}")
+        print(f"  {os.path.basename(row['source'])} #{row['index']}: {row['error']}")
 
     by_opening = results_by_opening(games, args.top)
     by_opening.to_csv(os.path.join(args.out, "results_by_opening.csv"))

@@ -17,10 +17,13 @@ Move.from_iccs('h2e2')
 
 from __future__ import annotations
 
-import os
-from typing import IO, Iterator, Optional, Union
+import os as _os
+from typing import IO as _IO
+from typing import Iterator as _Iterator
+from typing import Optional as _Optional
+from typing import Union as _Union
 
-from ._analyse import analyse, analyse_columns
+from ._analyse import SCHEMA_VERSION, analyse, analyse_columns, to_parquet
 from ._xiangqi import (
     STARTING_FEN,
     Board,
@@ -46,7 +49,7 @@ from ._xiangqi import (
 )
 
 
-_Source = Union[str, "os.PathLike[str]", bytes, IO[bytes]]
+_Source = _Union[str, "_os.PathLike[str]", bytes, _IO[bytes]]
 
 RED: bool = True
 BLACK: bool = False
@@ -105,7 +108,7 @@ def parse_square(name: str) -> int:
         raise XiangqiError(f"no square named {name!r} (files a-i, ranks 0-9)") from None
 
 
-def read_games(source: _Source, encoding: Optional[str] = None, *, strict: bool = False) -> Iterator[Game]:
+def read_games(source: _Source, encoding: _Optional[str] = None, *, strict: bool = False) -> _Iterator[Game]:
     """The games of a record, one at a time: PGN (any notation; UTF-8, GBK or Big5), XQF or DhtmlXQ, told
     from the content.
 
@@ -241,6 +244,8 @@ __all__ = [
     "__version__",
     "analyse",
     "analyse_columns",
+    "to_parquet",
+    "SCHEMA_VERSION",
     "parse_square",
     "read_games",
     "square",

@@ -1,96 +1,163 @@
-"""Bulk analysis of record files into tables: the work runs in Rust with the GIL released."""
+"""Bulk analysis of record files into tables: the Rust engine ``xiangqi-corpus`` (the one behind the
+``xiangqi analyse`` command) does the work with the GIL released; the tables follow ``docs/schema.md``."""
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
+import os as _os
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _progress
 from ._xiangqi import analyse_files
 
-if TYPE_CHECKING:
+if _TYPE_CHECKING:
     import pyarrow
 
-PathLike = Union[str, "os.PathLike[str]"]
+PathLike = Union[str, "_os.PathLike[str]"]
 Columns = Dict[str, List[Any]]
+Sources = Union[bytes, Mapping[str, bytes]]
 
-#: Files taken from a directory: record files by their extension.
-RECORD_EXTENSIONS = {".pgn", ".xqf", ".html", ".htm"}
+#: The schema version of the tables (``xiangqi.schema_version`` in their metadata).
+SCHEMA_VERSION = "1"
 
 
-def _files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
-    if isinstance(paths, (str, os.PathLike)):
+def _arguments(
+    paths: Union[None, PathLike, Iterable[PathLike]], source: Optional[Sources]
+) -> Tuple[List[str], List[Tuple[str, bytes]], int]:
+    if paths is None:
+        paths = []
+    elif isinstance(paths, (str, _os.PathLike)):
         paths = [paths]
-    files: List[str] = []
-    for path in paths:
-        path = os.fspath(path)
-        if os.path.isdir(path):
-            for root, _, names in sorted(os.walk(path)):
-                for name in sorted(names):
-                    if os.path.splitext(name)[1].lower() in RECORD_EXTENSIONS:
-                        files.append(os.path.join(root, name))
-        else:
-            files.append(path)
-    return files
+    files = [_os.fspath(p) for p in paths]
+    if source is None:
+        named: List[Tuple[str, bytes]] = []
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        named = [("<bytes>", bytes(source))]
+    else:
+        named = [(str(name), bytes(data)) for name, data in source.items()]
+    total = sum(len(data) for _, data in named)
+    for f in files:
+        for root, _, names in _os.walk(f) if _os.path.isdir(f) else [("", [], [f])]:
+            total += sum(_os.path.getsize(_os.path.join(root, n)) for n in names if _os.path.isfile(_os.path.join(root, n)))
+    return files, named, total
 
 
-def analyse_columns(
-    paths: Union[PathLike, Iterable[PathLike]],
-    *,
-    threads: int = 1,
-    rules: str = "cxa",
-    plies: bool = False,
-    classify: bool = False,
-    progress: Optional[Union[bool, _progress.ProgressBar]] = None,
-) -> Tuple[Columns, Optional[Columns]]:
-    """As :func:`analyse`, without pyarrow: ``(games, plies)`` as dicts of equal-length lists."""
-    files = _files(paths)
-    total = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
+def _range(games: Optional[Union[range, Tuple[int, Optional[int]]]]) -> Optional[Tuple[int, Optional[int]]]:
+    if games is None:
+        return None
+    if isinstance(games, range):
+        if games.step != 1:
+            raise ValueError("games: a range with step 1")
+        return (games.start, games.stop)
+    start, stop = games
+    if start < 0 or (stop is not None and stop < 0):
+        raise ValueError(f"games: indices are from 0, not {games!r}")
+    return (start, stop)
+
+
+def _run(
+    paths: Union[None, PathLike, Iterable[PathLike]],
+    source: Optional[Sources],
+    columns: bool,
+    threads: int,
+    rules: str,
+    plies: bool,
+    classify: bool,
+    fen: bool,
+    variations: bool,
+    games: Optional[Union[range, Tuple[int, Optional[int]]]],
+    progress: Optional[Union[bool, _progress.ProgressBar]],
+) -> Tuple[Any, Any]:
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    files, named, total = _arguments(paths, source)
     bar = _progress.choose(progress, total)
     try:
-        return analyse_files(files, threads=threads, rules=rules, plies=plies, classify=classify, progress=bar)
+        return analyse_files(
+            files,
+            named,
+            threads=threads,
+            rules=rules,
+            plies=plies,
+            classify=classify,
+            fen=fen,
+            variations=variations,
+            games=_range(games),
+            progress=bar,
+            columns=columns,
+        )
     finally:
         if bar is not None:
             bar.close()
 
 
-def analyse(
-    paths: Union[PathLike, Iterable[PathLike]],
+def analyse_columns(
+    paths: Union[None, PathLike, Iterable[PathLike]] = None,
     *,
+    source: Optional[Sources] = None,
     threads: int = 1,
     rules: str = "cxa",
     plies: bool = False,
     classify: bool = False,
+    fen: bool = False,
+    variations: bool = False,
+    games: Optional[Union[range, Tuple[int, Optional[int]]]] = None,
+    progress: Optional[Union[bool, _progress.ProgressBar]] = None,
+) -> Tuple[Columns, Optional[Columns]]:
+    """As :func:`analyse`, without pyarrow: ``(games, plies)`` as dicts of equal-length lists, with the same
+    columns (dictionary columns as ``str``, ``date_parsed`` as ``datetime.date``, lists as lists, maps as
+    dicts)."""
+    games_cols, plies_cols = _run(
+        paths, source, True, threads, rules, plies, classify, fen, variations, games, progress
+    )
+    return games_cols, plies_cols
+
+
+def analyse(
+    paths: Union[None, PathLike, Iterable[PathLike]] = None,
+    *,
+    source: Optional[Sources] = None,
+    threads: int = 1,
+    rules: str = "cxa",
+    plies: bool = False,
+    classify: bool = False,
+    fen: bool = False,
+    variations: bool = False,
+    games: Optional[Union[range, Tuple[int, Optional[int]]]] = None,
     progress: Optional[Union[bool, _progress.ProgressBar]] = None,
 ) -> Any:
-    """Replays every game of the record files ``paths`` (files or directories of ``.pgn``, ``.xqf``,
-    ``.html`` files) through the arbiter and returns a ``pyarrow.Table`` with one row per game.
+    """Replays every game of ``paths`` (record files, directories read recursively, glob patterns) and of
+    ``source`` (bytes, or a dict of name to bytes) through the arbiter and returns a ``pyarrow.Table`` with one
+    row per game, of the fixed schema in ``docs/schema.md`` (version :data:`SCHEMA_VERSION`): ``game_id``,
+    ``source``, ``index``, ``status`` (``complete``, ``truncated``, ``error``), the error with its byte, line and
+    ply, the warnings, typed columns for the common tags and a map of the others, the recorded result, the
+    start FEN, ``plies``, the verdict after the last ply, every repetition ruling, and the counts of
+    variation lines and moves. Every source gives at least one row: a missing file, an empty directory or a
+    file without a game is a row with status ``error``.
 
-    Columns: ``file``, ``index`` (the game's index in its file), one column per header tag found, ``result``
-    (as recorded), ``start_fen``, ``plies``, ``verdict`` and ``termination`` (the arbiter's verdict at the
-    end of the main line), ``repetition_ply``, ``repetition_verdict``, ``repetition_summary``,
-    ``repetition_termination``, ``repetition_article``, ``repetition_side`` (the first repetition the
-    arbiter ruled on: a third occurrence judged draw, must-change or loss), ``repetitions`` (how many plies
-    were so ruled), and ``error``, ``error_ply``, ``error_offset``, ``error_line`` for a game that could not
-    be read whole (its moves before the fault are analysed; a bad game never stops the run).
-
-    With ``plies=True`` the result is ``(games, plies)``; the second table has one row per move: ``file``,
-    ``index``, ``ply`` (from 1), ``iccs``, ``chinese``, ``move_class`` (the arbiter's class where it judged a
-    repetition, else null; every move with ``classify=True``, which is much slower), ``check``, ``capture``.
-
-    ``threads`` threads share the work (reading and parsing are taken a batch at a time under a lock, the
-    replay runs in parallel); rows are in file order whatever the count. ``progress`` shows a bar on stderr:
-    ``True``, ``False``, or ``None`` for runs over 8 MB on a terminal. ``rules`` is ``"cxa"``, ``"cxa2020"`` or
-    ``"axf"``. Needs pyarrow (``pip install xiangqi[arrow]``); ``table.to_pandas()`` gives a DataFrame.
+    With ``plies=True`` the result is ``(games, plies)``; the second table has one row per move (``fen=True``
+    fills its ``fen`` column, ``variations=True`` adds the moves of every variation line, ``classify=True``
+    gives every main-line move its class, which is much slower). ``games=range(a, b)`` (or ``(a, None)``)
+    keeps the games of each source with those indices. ``threads`` threads share the work; rows are in
+    source order whatever the count. ``progress`` shows a bar on stderr: ``True``, ``False``, or ``None`` for
+    runs over 8 MB on a terminal. ``rules`` is ``"cxa"``, ``"cxa2020"`` or ``"axf"``. Needs pyarrow
+    (``pip install xiangqi[arrow]``); ``table.to_pandas()`` gives a DataFrame.
     """
     try:
         import pyarrow as pa
     except ImportError as err:  # pragma: no cover - depends on the environment
         raise ImportError("xiangqi.analyse needs pyarrow: pip install 'xiangqi[arrow]'") from err
-    games, ply_rows = analyse_columns(
-        paths, threads=threads, rules=rules, plies=plies, classify=classify, progress=progress
+    games_ipc, plies_ipc = _run(
+        paths, source, False, threads, rules, plies, classify, fen, variations, games, progress
     )
-    games_table: pyarrow.Table = pa.table(games)
-    if ply_rows is None:
+    games_table: pyarrow.Table = pa.ipc.open_stream(games_ipc).read_all()
+    if plies_ipc is None:
         return games_table
-    return games_table, pa.table(ply_rows)
+    return games_table, pa.ipc.open_stream(plies_ipc).read_all()
+
+
+def to_parquet(table: Any, path: PathLike) -> None:
+    """Writes a table of :func:`analyse` (games or plies) to a Parquet file, schema metadata included."""
+    import pyarrow.parquet as pq
+
+    pq.write_table(table, _os.fspath(path))

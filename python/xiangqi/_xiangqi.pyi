@@ -381,10 +381,15 @@ class GameReader:
 
 def analyse_files(
     paths: List[str],
+    sources: List[Tuple[str, bytes]],
     *,
     threads: int = 1,
     rules: str = "cxa",
     plies: bool = False,
     classify: bool = False,
+    fen: bool = False,
+    variations: bool = False,
+    games: Optional[Tuple[int, Optional[int]]] = None,
     progress: Optional[Callable[[int, int, int], Any]] = None,
-) -> Tuple[Dict[str, List[Any]], Optional[Dict[str, List[Any]]]]: ...
+    columns: bool = False,
+) -> Tuple[Any, Optional[Any]]: ...

@@ -161,7 +161,8 @@ void records(const std::string &data_dir) {
     EXPECT(second && second->has_game() && second->moves().size() == 2);
     EXPECT(!reader.next().has_value());
 
-    // A truncated XQF buffer: an error when the header is cut, the moves up to the cut with a warning after it.
+    // A truncated XQF buffer: an error when the header is cut; after it, an error saying the file is cut short,
+    // with the moves up to the cut kept.
     std::ifstream file(data_dir + "/xqf/29b91541ab49.xqf", std::ios::binary);
     std::string xqf((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
     EXPECT(xqf.size() > 1024);
@@ -170,7 +171,8 @@ void records(const std::string &data_dir) {
     EXPECT(broken && !broken->ok() && !broken->has_game() && !broken->error_message().empty());
     xiangqi::RecordReader shorter = xiangqi::RecordReader::from_buffer(xqf.substr(0, 1100), xiangqi::Format::Xqf);
     std::optional<xiangqi::Record> kept = shorter.next();
-    EXPECT(kept && kept->ok() && !kept->moves().empty() && !kept->warnings().empty());
+    EXPECT(kept && !kept->ok() && kept->has_game() && !kept->moves().empty());
+    EXPECT(kept && kept->error_message().find("cut short") != std::string::npos);
     EXPECT(status_of([&] { broken->tags(); }) == XQ_STATUS_RECORD_ERROR);
 
     xiangqi::RecordReader whole = xiangqi::RecordReader::open(data_dir + "/xqf/29b91541ab49.xqf");

@@ -36,18 +36,20 @@ def test_rows_match_the_board_api() -> None:
     rows = table.to_pylist()
     by_file = {}
     for row in rows:
-        by_file.setdefault(row["file"], []).append(row)
+        by_file.setdefault(row["source"], []).append(row)
     for path in FILES:
         for game, row in zip(xiangqi.read_games(path), by_file[str(path)]):
             board = game.board()
             outcome = board.outcome()
             assert row["plies"] == game.plies
-            assert row["verdict"] == (outcome.summary if outcome else "continue")
+            assert row["verdict_summary"] == (outcome.summary if outcome else "continue")
             assert row["termination"] == (outcome.termination.value if outcome else None)
-            assert (row["error"] is None) == (game.error is None)
-            assert row["result"] == game.result
-    bad = [r for r in rows if r["file"].endswith("BadMoveTest3.xqf")]
-    assert bad and bad[0]["error"] is not None
+            assert (row["error"] is None) == (game.error is None) == (row["status"] == "complete")
+            # A game whose start could not be read has no record, so no recorded result.
+            assert row["recorded_result"] == (game.result if row["start_fen"] is not None else None)
+    bad = [r for r in rows if r["source"].endswith("BadMoveTest3.xqf")]
+    assert bad and bad[0]["error"] is not None and bad[0]["status"] == "error"
+    assert (bad[0]["error_byte"], bad[0]["error_ply"]) == (1106, 10)
 
 
 def test_repetition_columns(tmp_path: Path) -> None:
@@ -57,24 +59,55 @@ def test_repetition_columns(tmp_path: Path) -> None:
     path.write_text('[Event "no repetition"]\n1. h2e2 h9g7 *\n\n' + record, encoding="utf-8")
     games, plies = xiangqi.analyse(path, plies=True, progress=False)
     quiet, perpetual = games.to_pylist()
-    assert quiet["repetition_ply"] is None and quiet["repetitions"] == 0 and quiet["Event"] == "no repetition"
-    assert perpetual["repetition_ply"] == 8 and perpetual["repetition_verdict"] == "loss"
-    assert perpetual["repetition_termination"] == "perpetual_check" and perpetual["repetition_side"] == "red"
-    assert perpetual["repetition_article"] == "24.1, 26.1" and perpetual["verdict"] == "red loses"
-    classes = [r["move_class"] for r in plies.to_pylist() if r["index"] == 1]
+    assert quiet["repetitions"] == [] and quiet["event"] == "no repetition"
+    first = perpetual["repetitions"][0]
+    assert first == {"ply": 8, "verdict": "loss", "termination": "perpetual_check", "article": "24.1, 26.1", "side": "red"}
+    assert perpetual["verdict_summary"] == "red loses" and perpetual["verdict"] == "loss"
+    classes = [r["class"] for r in plies.to_pylist() if r["index"] == 1]
     assert classes[0] == "check" and None not in classes
-    assert [r["move_class"] for r in plies.to_pylist() if r["index"] == 0] == [None, None]
+    assert [r["class"] for r in plies.to_pylist() if r["index"] == 0] == [None, None]
     all_classes = xiangqi.analyse(path, classify=True, progress=False)[1]
-    assert None not in all_classes.column("move_class").to_pylist()
+    assert None not in all_classes.column("class").to_pylist()
 
 
 def test_missing_files_and_directories(tmp_path: Path) -> None:
-    table = xiangqi.analyse([tmp_path / "missing.pgn", DATA / "xqf"], progress=False)
-    first = table.to_pylist()[0]
-    assert first["error"] and "missing.pgn" in first["error"]
-    assert table.num_rows == 1 + len(list((DATA / "xqf").glob("*.[xX][qQ][fF]")))
-    with pytest.raises(ValueError):
-        xiangqi.analyse(FILES, threads=0)
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty.pgn").write_bytes(b"")
+    paths = [tmp_path / "missing.pgn", tmp_path / "empty", tmp_path / "empty.pgn", DATA / "xqf"]
+    table = xiangqi.analyse(paths, progress=False)
+    rows = table.to_pylist()
+    assert rows[0]["source"].endswith("missing.pgn") and "cannot open" in rows[0]["error"]
+    assert "no record file" in rows[1]["error"] and "no game" in rows[2]["error"]
+    assert [r["status"] for r in rows[:3]] == ["error"] * 3
+    assert table.num_rows == 3 + len(list((DATA / "xqf").glob("*.[xX][qQ][fF]")))
+    for threads in (0, -1):
+        with pytest.raises(ValueError):
+            xiangqi.analyse(FILES, threads=threads)
+
+
+def test_the_schema_is_fixed_and_shared_with_analyse_columns() -> None:
+    tables = [xiangqi.analyse(path, progress=False) for path in FILES]
+    assert all(t.schema == tables[0].schema for t in tables)
+    assert tables[0].schema.metadata[b"xiangqi.schema_version"] == xiangqi.SCHEMA_VERSION.encode()
+    columns, _ = xiangqi.analyse_columns(FILES[:3], progress=False)
+    table = xiangqi.analyse(FILES[:3], progress=False)
+    assert list(columns) == table.column_names
+    assert columns["game_id"] == table.column("game_id").to_pylist()
+    assert columns["other_tags"] == [dict(m) for m in table.column("other_tags").to_pylist()]
+
+
+def test_bytes_sources_game_ranges_and_parquet(tmp_path: Path) -> None:
+    text = (DATA / "records" / "bulk_games_uci.pgn").read_bytes()
+    whole = xiangqi.analyse(source={"a.pgn": text}, progress=False)
+    some = xiangqi.analyse(source={"a.pgn": text}, games=range(2, 5), progress=False)
+    assert some.column("index").to_pylist() == [2, 3, 4]
+    assert some.column("game_id").to_pylist() == whole.column("game_id").to_pylist()[2:5]
+    cut = xiangqi.analyse(source=text[: len(text) // 2], progress=False).to_pylist()
+    assert cut[-1]["status"] == "truncated" and cut[-1]["error_byte"] == len(text) // 2
+    path = tmp_path / "games.parquet"
+    xiangqi.to_parquet(whole, path)
+    pq = pytest.importorskip("pyarrow.parquet")
+    assert pq.read_table(path).equals(whole)
 
 
 def test_progress_callback_and_pandas() -> None:
@@ -89,3 +122,7 @@ def test_progress_callback_and_pandas() -> None:
     pd = pytest.importorskip("pandas")
     frame = table.to_pandas()
     assert isinstance(frame, pd.DataFrame) and len(frame) == table.num_rows
+
+
+def test_the_package_namespace_is_clean() -> None:
+    assert not {"os", "IO", "Optional", "Union", "Iterator"} & set(dir(xiangqi))

@@ -154,7 +154,7 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
             let fields = scan::fields(text, container.body);
             let mut game = read::game(fields, index, container.start, &lines);
             if !container.closed {
-                let warning = ReadWarning { ply: None, message: "the container has no closing tag".to_owned() };
+                let warning = ReadWarning::new(None, "the container has no closing tag");
                 match &mut game {
                     Ok(record) => record.warnings.push(warning),
                     Err(err) => {
@@ -191,10 +191,9 @@ pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<Ga
     }
     if had_errors {
         for record in games.iter_mut().filter_map(|game| game.as_mut().ok()) {
-            record.warnings.push(ReadWarning {
-                ply: None,
-                message: format!("bytes that are not {encoding} were replaced by U+FFFD"),
-            });
+            record
+                .warnings
+                .push(ReadWarning::new(None, format!("bytes that are not {encoding} were replaced by U+FFFD")));
         }
     }
     games

@@ -88,6 +88,11 @@ pub enum PgnErrorKind {
     UnknownFormat(String),
     /// Reading from the source failed (the message of the I/O error). Reading stops.
     Io(String),
+    /// The source ends inside the game: the last game has no termination marker (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`) and a comment, variation or tag is still open, the last line has no line end, its
+    /// `Result` tag states a result, or an earlier game of the source had a marker; or the last thing in a
+    /// source without a final line end is the beginning of a legal move (`h2`, `炮二平`): a move cut in two. The location is the end of the source; `partial` holds every move read before.
+    Truncated,
 }
 
 impl fmt::Display for PgnErrorKind {
@@ -99,6 +104,7 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "unknown Format tag {name:?} (expected ICCS, WXF or Chinese)")
             }
             PgnErrorKind::Io(message) => write!(f, "read failed: {message}"),
+            PgnErrorKind::Truncated => f.write_str("the source ends inside the game: it is cut short"),
         }
     }
 }

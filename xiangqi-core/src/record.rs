@@ -256,18 +256,35 @@ impl core::str::FromStr for GameResult {
 }
 
 /// A problem a reader worked around: the game was read, but not exactly as written.
+///
+/// ```
+/// use xiangqi_core::record::ReadWarning;
+/// let warning = ReadWarning::new(None, "line 3: tag line lacks its `]`").at(40, Some(3));
+/// assert_eq!((warning.byte_offset, warning.line), (Some(40), Some(3)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadWarning {
     /// The ply the problem concerns (1 = the first move), if any.
     pub ply: Option<usize>,
     /// What was wrong and what the reader did about it.
     pub message: String,
+    /// The byte offset in the file of the text at fault, when the reader knows it.
+    pub byte_offset: Option<u64>,
+    /// The line number (from 1) of the text at fault, for text formats.
+    pub line: Option<u64>,
 }
 
 impl ReadWarning {
     /// A warning about a ply (1 = the first move), or about the whole game.
     pub fn new(ply: Option<usize>, message: impl Into<String>) -> ReadWarning {
-        ReadWarning { ply, message: message.into() }
+        ReadWarning { ply, message: message.into(), byte_offset: None, line: None }
+    }
+
+    /// The warning with where in the file its text is.
+    pub fn at(mut self, byte_offset: u64, line: Option<u64>) -> ReadWarning {
+        self.byte_offset = Some(byte_offset);
+        self.line = line;
+        self
     }
 }
 

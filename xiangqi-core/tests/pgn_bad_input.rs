@@ -119,11 +119,13 @@ proptest! {
 fn unclosed_comment_and_variation_do_not_swallow_the_file() {
     let text = "[Event \"a\"]\n1. h2e2 (1. b2e2 {never closed\n\n[Event \"b\"]\n1. h2e2\n";
     let games: Vec<_> = pgn::read_str(text).collect();
-    // The open comment takes the rest of the file: one game, with warnings, main line intact.
-    assert_eq!(games.len(), 1);
+    // The open comment ends at the next `[Event` line: two games, the first with warnings.
+    assert_eq!(games.len(), 2, "{games:?}");
     let game = games[0].as_ref().unwrap();
     assert_eq!(game.main_line().count(), 1);
+    assert!(game.warnings.iter().any(|w| w.message.contains("still open") && w.line == Some(2)), "{:?}", game.warnings);
     assert!(game.warnings.iter().any(|w| w.message.contains("never closed")), "{:?}", game.warnings);
+    assert_eq!(games[1].as_ref().unwrap().tags.get("Event"), Some("b"));
 }
 
 #[test]

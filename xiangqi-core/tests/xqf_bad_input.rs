@@ -208,7 +208,12 @@ fn a_two_gigabyte_comment_in_a_small_file() {
     let mut bytes = xqf::write(&game, XqfVersion::V18);
     bytes[0x404..0x408].copy_from_slice(&i32::MAX.to_le_bytes());
     check(&bytes);
-    let record = xqf::read(&bytes).expect("reads");
+    // The comment takes the rest of the data, so the move the root announces is missing: a cut file, with
+    // the comment as read in the partial game.
+    let err = xqf::read(&bytes).expect_err("cut");
+    assert_eq!(err.kind, XqfErrorKind::Truncated);
+    assert_eq!(err.location.byte_offset, bytes.len() as u64);
+    let record = err.partial.expect("partial game");
     assert_eq!(record.tree.comment(record.tree.root()).map(str::len), Some(bytes.len() - 0x408));
 }
 
@@ -223,16 +228,43 @@ fn negative_and_absurd_comment_lengths_mean_no_comment() {
 }
 
 #[test]
-fn announced_moves_missing() {
-    // The root announces a move; the data ends.
+fn a_file_cut_inside_its_moves_is_truncated_with_the_offset() {
+    // The root announces a move; the data ends where its record should start.
     let bytes = version_10_file(&[[0x18, 0x20, 0xF0, 0xFF]], &[0]);
-    let record = xqf::read(&bytes).expect("a tree cut short is kept");
-    assert!(record.tree.is_empty());
-    assert_eq!(record.warnings.len(), 1);
-    // The data ends inside a record.
-    let mut bytes = version_10_file(&[[0x18, 0x20, 0xF0, 0xFF]], &[0]);
-    bytes.extend([72 + 24, 42 + 32, 0]);
-    assert_eq!(xqf::read(&bytes).expect("kept").warnings.len(), 1);
+    let err = xqf::read(&bytes).expect_err("a tree cut short is an error");
+    assert_eq!(err.kind, XqfErrorKind::Truncated);
+    assert_eq!((err.location.byte_offset, err.location.ply), (bytes.len() as u64, Some(1)));
+    assert!(err.partial.as_ref().expect("the game before the cut").tree.is_empty());
+    assert!(err.to_string().contains("cut short"), "{err}");
+
+    // The data ends inside the second record: the first move is kept in the partial game.
+    let mut bytes = version_10_file(&[[0x18, 0x20, 0xF0, 0xFF], [72 + 24, 42 + 32, 0xF0, 0]], &[0, 0]);
+    let cut = bytes.len() as u64;
+    bytes.extend([79 + 24, 67 + 32, 0]);
+    let err = xqf::read(&bytes).expect_err("cut inside a record");
+    assert_eq!(err.kind, XqfErrorKind::Truncated);
+    assert_eq!((err.location.byte_offset, err.location.ply), (cut, Some(2)));
+    let partial = err.partial.expect("partial game");
+    assert_eq!(partial.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2"]);
+
+    // A real game cut after a few of its moves, at every length past the root record: never a shorter
+    // game without an error.
+    let game = GameRecord::from_moves(
+        Position::default(),
+        ["h2e2", "h9g7", "h0g2", "i9h9"].iter().map(|m| m.parse().expect("ICCS")),
+    )
+    .expect("legal");
+    for version in [XqfVersion::V10, XqfVersion::V18] {
+        let whole = xqf::write(&game, version);
+        assert_eq!(xqf::read(&whole).expect("whole").tree.main_line_len(), 4);
+        for len in 0x408..whole.len() {
+            let err = xqf::read(&whole[..len]).expect_err("cut");
+            assert_eq!(err.kind, XqfErrorKind::Truncated, "{version:?} cut at {len}");
+            let partial = err.partial.expect("partial");
+            assert!(partial.tree.main_line_len() < 4);
+            assert!(err.location.byte_offset <= len as u64);
+        }
+    }
 }
 
 #[test]
@@ -266,11 +298,13 @@ fn a_hundred_thousand_nodes_without_recursion() {
             [from + 24, to + 32, if i == 119_999 { flags & 0x0F } else { flags }, 0]
         }));
         let bytes = version_10_file(&records, &vec![0; records.len()]);
-        let record = xqf::read(&bytes).expect("reads");
+        let record = match xqf::read(&bytes) {
+            Ok(record) => record,
+            // The owed alternatives are missing: the file is cut, and the main line is in the partial game.
+            Err(err) if flags == 0xFF && err.kind == XqfErrorKind::Truncated => *err.partial.expect("partial"),
+            Err(err) => panic!("{err}"),
+        };
         assert_eq!(record.tree.main_line_len(), 120_000);
-        if flags == 0xFF {
-            assert!(record.warnings.iter().any(|w| w.message.contains("announced")), "{:?}", record.warnings);
-        }
         check(&bytes);
     }
 }

@@ -2,8 +2,6 @@
 //! the format is told from the first megabyte, PGN is then read as a stream, XQF and DhtmlXQ whole.
 
 use std::io::{self, Read};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -12,26 +10,6 @@ use xiangqi_core::record::{Format, GameRecord, RecordError, Records};
 
 /// The games of one source, in order.
 pub type GameStream = Box<dyn Iterator<Item = Result<GameRecord, RecordError>> + Send>;
-
-/// Counts the bytes read through it, for progress reports.
-pub struct Counted<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R> Counted<R> {
-    pub fn new(inner: R, count: Arc<AtomicU64>) -> Counted<R> {
-        Counted { inner, count }
-    }
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
 
 /// A Python binary file object read through its `read(n)` method.
 pub struct PyFileReader(pub Py<PyAny>);

@@ -259,10 +259,10 @@ pub(super) fn game(
     let mut unique = Vec::with_capacity(fields.len());
     for field in fields {
         if !seen.insert(field.name) {
-            warnings.push(ReadWarning {
-                ply: None,
-                message: format!("the field {} is given more than once; the first one counts", field.name),
-            });
+            warnings.push(ReadWarning::new(
+                None,
+                format!("the field {} is given more than once; the first one counts", field.name),
+            ));
             continue;
         }
         let kind = kind(field.name);
@@ -270,10 +270,8 @@ pub(super) fn game(
             if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
                 return Err(reader.field_error(&field, DhtmlXqErrorKind::UnclosedField));
             }
-            warnings.push(ReadWarning {
-                ply: None,
-                message: format!("the field {} has no closing tag and is ignored", field.name),
-            });
+            warnings
+                .push(ReadWarning::new(None, format!("the field {} has no closing tag and is ignored", field.name)));
             continue;
         }
         unique.push((kind, field));

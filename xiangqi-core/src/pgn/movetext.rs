@@ -1,8 +1,10 @@
 //! One game being read: its tag lines, then its movetext, fed a line at a time.
 
+use crate::chinese::{self, ChineseStyle};
 use crate::encoding::{self, TextEncoding};
 use crate::notation;
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
+use crate::wxf;
 use crate::{Notation, Position};
 
 use super::start::{start_position, with_other_side};
@@ -41,6 +43,44 @@ impl LineInfo {
     }
 }
 
+/// Whether `text` is the beginning, and only the beginning, of a legal move as some notation writes it
+/// (`h2`, `H2-`, `C2=`, `炮二平`): a move cut in two by the end of the source.
+fn is_move_prefix(pos: &Position, text: &str) -> bool {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                '０'..='９' => char::from_digit(c as u32 - '０' as u32, 10).unwrap_or(c),
+                _ => c.to_ascii_lowercase(),
+            })
+            .collect()
+    };
+    let text = fold(text);
+    pos.legal_moves().iter().any(|&m| {
+        let iccs = m.to_string();
+        let dashed = format!("{}-{}", &iccs[..2], &iccs[2..]);
+        let written = [
+            iccs,
+            dashed,
+            wxf::write(pos, m),
+            chinese::write_with(pos, m, ChineseStyle::SIMPLIFIED),
+            chinese::write_with(pos, m, ChineseStyle::TRADITIONAL),
+        ];
+        written.iter().map(|w| fold(w)).any(|w| w.len() > text.len() && w.starts_with(&text))
+    })
+}
+
+/// How the source ended inside the game being read.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct SourceEnd {
+    /// The length of the source in bytes, and its last line's number.
+    pub offset: u64,
+    pub line: u64,
+    /// The source's last byte is a line end.
+    pub line_break: bool,
+    /// An earlier game of the source ended with a termination marker.
+    pub earlier_marker: bool,
+}
+
 /// How deep variations may nest; deeper ones are skipped, so that memory does not grow with a run of `(`.
 const MAX_NESTING: usize = 256;
 
@@ -77,10 +117,14 @@ pub(super) struct GameBuilder {
     notation: Option<Notation>,
     forced_notation: Option<Notation>,
     comment: Option<String>,
+    /// Where the open `{` comment starts (offset, line).
+    comment_at: (u64, u64),
     /// A result token was read: the rest up to the next tag line is a footer.
     footer: bool,
     movetext_result: Option<GameResult>,
     error: Option<PgnError>,
+    /// The error's move token is the last word of its line (cut off there if the source ends).
+    error_at_line_end: bool,
     warnings: Vec<ReadWarning>,
     seen_movetext: bool,
 }
@@ -97,9 +141,11 @@ impl GameBuilder {
             notation: forced_notation,
             forced_notation,
             comment: None,
+            comment_at: start,
             footer: false,
             movetext_result: None,
             error: None,
+            error_at_line_end: false,
             warnings: Vec::new(),
             seen_movetext: false,
         }
@@ -145,6 +191,10 @@ impl GameBuilder {
         };
         if tags::is_complete(&text) {
             self.finish_tag(&text, at);
+        } else if tags::lacks_bracket(&text) {
+            let message = format!("line {}: the tag line lacks its `]`; read up to its closing quote", at.1);
+            self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
+            self.finish_tag(&text, at);
         } else {
             self.open_tag = Some((text, at));
         }
@@ -158,7 +208,10 @@ impl GameBuilder {
                 }
                 self.tags.set(name, value);
             }
-            None => self.warnings.push(ReadWarning::new(None, format!("line {}: unreadable tag line {text:?}", at.1))),
+            None => {
+                let message = format!("line {}: unreadable tag line {text:?}", at.1);
+                self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
+            }
         }
     }
 
@@ -198,6 +251,7 @@ impl GameBuilder {
             match c {
                 '{' => {
                     self.comment = Some(String::new());
+                    self.comment_at = info.at(line, i);
                     i += 1;
                 }
                 ';' => {
@@ -318,8 +372,9 @@ impl GameBuilder {
             // Kept as a frame of its own, so that its `)` comes back to where the line stands.
             moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: moves.before.clone() });
             moves.skipping = 1;
-            let message = format!("line {}: {reason}", info.at(line, column).1);
-            self.warnings.push(ReadWarning::new(None, message));
+            let at = info.at(line, column);
+            let message = format!("line {}: {reason}", at.1);
+            self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             return;
         }
         let parent = parent.expect("checked above");
@@ -339,8 +394,9 @@ impl GameBuilder {
         }
         moves.skipping = 0;
         let Some(frame) = moves.stack.pop() else {
-            let message = format!("line {}: a `)` without its `(` is ignored", info.at(line, column).1);
-            self.warnings.push(ReadWarning::new(None, message));
+            let at = info.at(line, column);
+            let message = format!("line {}: a `)` without its `(` is ignored", at.1);
+            self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             return;
         };
         moves.node = frame.node;
@@ -419,40 +475,77 @@ impl GameBuilder {
             }
             Err(err) if !moves.stack.is_empty() => {
                 moves.skipping = 1;
-                let (_, line_number) = info.at(line, column);
+                let (offset, line_number) = info.at(line, column);
                 let message = format!("line {line_number}: variation dropped from here: {err}");
-                self.warnings.push(ReadWarning::new(Some(ply), message));
+                self.warnings.push(ReadWarning::new(Some(ply), message).at(offset, Some(line_number)));
             }
             Err(err) => {
                 let partial = Some(Box::new(moves.record.clone()));
                 let kind = PgnErrorKind::Move(Box::new(err));
+                // No move is written in more than six characters: a longer token is not a cut move.
+                self.error_at_line_end = self.error.is_none()
+                    && !line[column..].trim_end().contains(is_space)
+                    && is_move_prefix(&moves.pos, text);
                 self.fail_at(info.at(line, column), Some(ply), Some(text.to_owned()), kind, partial);
             }
         }
     }
 
-    /// The game, once its last line has been fed.
-    pub(super) fn finish(mut self) -> Result<GameRecord, PgnError> {
+    /// Ends a tag value left open when a line that starts movetext (a move number) comes: the tag lacked
+    /// its closing quote or `]`, and the movetext is not swallowed into its value.
+    pub(super) fn close_malformed_tag(&mut self) {
         if let Some((text, at)) = self.open_tag.take() {
-            self.warnings.push(ReadWarning::new(None, format!("line {}: tag value never closed", at.1)));
+            let message = format!("line {}: the tag line is not closed; its value ends at the line's end", at.1);
+            self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
+            self.finish_tag(text.trim_end(), at);
+        }
+    }
+
+    /// Ends an open `{` comment at a line that starts the next game, so that the comment does not
+    /// swallow the rest of the source.
+    pub(super) fn abandon_comment(&mut self, next_game_line: u64) {
+        let (offset, line) = self.comment_at;
+        let message =
+            format!("line {line}: a `{{` comment is still open at the next game (line {next_game_line}); closed there");
+        self.warnings.push(ReadWarning::new(None, message).at(offset, Some(line)));
+        self.close_comment();
+    }
+
+    /// The game, once its last line has been fed; `end` is given when the source ended inside it.
+    pub(super) fn finish(mut self, end: Option<SourceEnd>) -> Result<GameRecord, PgnError> {
+        let cut_inside = self.comment.is_some() || self.open_tag.is_some();
+        if let Some((text, at)) = self.open_tag.take() {
+            self.warnings
+                .push(ReadWarning::new(None, format!("line {}: tag value never closed", at.1)).at(at.0, Some(at.1)));
             self.finish_tag(&text, at);
         }
         if self.comment.is_some() {
-            self.warnings.push(ReadWarning::new(None, "a `{` comment is never closed"));
+            let (offset, line) = self.comment_at;
+            let message = format!("line {line}: a `{{` comment is never closed");
+            self.warnings.push(ReadWarning::new(None, message).at(offset, Some(line)));
             self.close_comment();
         }
         self.ensure_moves();
         if let Some(mut err) = self.error.take() {
+            // A move cut off by the end of the source: the game is truncated there, not wrong.
+            let cut_move = matches!(err.kind, PgnErrorKind::Move(_)) && self.error_at_line_end;
+            if let Some(end) = end.filter(|end| cut_move && !end.line_break && err.location.line == Some(end.line)) {
+                err.kind = PgnErrorKind::Truncated;
+                err.location.byte_offset = end.offset;
+                err.location.token = None;
+            }
             if let Some(partial) = err.partial.as_mut() {
                 partial.warnings.append(&mut self.warnings);
             }
             return Err(err);
         }
         let mut moves = self.moves.take().expect("made by ensure_moves");
+        let cut_inside = cut_inside || !moves.stack.is_empty();
         if !moves.stack.is_empty() {
             self.warnings.push(ReadWarning::new(None, "a variation is never closed"));
         }
         let tag_result = self.tags.get("Result").map(|r| r.parse::<GameResult>());
+        let stated_result = matches!(tag_result, Some(Ok(r)) if r != GameResult::Unknown);
         moves.record.result = match (self.movetext_result, tag_result) {
             (Some(token), Some(Ok(tag))) if token != tag => {
                 let message = format!("the Result tag says {tag}, the movetext {token}; {token} kept");
@@ -469,7 +562,29 @@ impl GameBuilder {
         };
         moves.record.tags = self.tags;
         moves.record.warnings = self.warnings;
+        if let Some(end) = end {
+            let unmarked = self.movetext_result.is_none() && self.seen_movetext;
+            if unmarked && (cut_inside || !end.line_break || end.earlier_marker || stated_result) {
+                let location = Location {
+                    game_index: self.index,
+                    byte_offset: end.offset,
+                    line: Some(end.line),
+                    ply: Some(moves.record.tree.main_line_len() + 1),
+                    token: None,
+                };
+                return Err(PgnError {
+                    location,
+                    kind: PgnErrorKind::Truncated,
+                    partial: Some(Box::new(moves.record)),
+                });
+            }
+        }
         Ok(moves.record)
+    }
+
+    /// Whether the movetext ended with a termination marker.
+    pub(super) fn has_marker(&self) -> bool {
+        self.movetext_result.is_some()
     }
 
     pub(super) fn warn(&mut self, message: String) {

@@ -7,7 +7,7 @@ use crate::encoding::{self, TextEncoding};
 use crate::record::{GameRecord, Location};
 use crate::Notation;
 
-use super::movetext::{GameBuilder, LineInfo};
+use super::movetext::{GameBuilder, LineInfo, SourceEnd};
 use super::{tags, PgnError, PgnErrorKind};
 
 /// How much of the input encoding detection looks at.
@@ -66,6 +66,10 @@ pub struct Reader<R: Read> {
     queue: VecDeque<(String, LineInfo)>,
     /// An I/O error met while a game was being read, reported after that game.
     io_error: Option<io::Error>,
+    /// An earlier game ended with a termination marker.
+    seen_marker: bool,
+    /// The last byte read is a line end (or nothing was read).
+    line_break: bool,
 }
 
 /// Reads the games of a text (UTF-8).
@@ -101,6 +105,8 @@ impl<R: Read> Reader<R> {
             game_index: 0,
             queue: VecDeque::new(),
             io_error: None,
+            seen_marker: false,
+            line_break: true,
         }
     }
 
@@ -158,6 +164,7 @@ impl<R: Read> Reader<R> {
         if read == 0 {
             return Ok(false);
         }
+        self.line_break = matches!(self.raw.last(), Some(b'\n' | b'\r'));
         if self.undecided && !self.raw.is_ascii() {
             // Judged on this line and what is buffered after it.
             let mut sample = self.raw.clone();
@@ -209,11 +216,15 @@ impl<R: Read> Reader<R> {
         }
         let start = self.queue.front().map_or((self.offset, self.line_number + 1), |(_, i)| (i.offset, i.number));
         let mut game = GameBuilder::new(self.game_index, start, self.notation);
+        let mut at_end = false;
         loop {
             let Some((line, info)) = self.queue.pop_front() else {
                 match self.read_line() {
                     Ok(true) => continue,
-                    Ok(false) => break,
+                    Ok(false) => {
+                        at_end = true;
+                        break;
+                    }
                     Err(err) => {
                         self.source = Source::Done;
                         if game.is_empty() {
@@ -236,21 +247,36 @@ impl<R: Read> Reader<R> {
             return self.io_error.take().map(|err| Err(self.io_failure(err, None)));
         }
         self.game_index += 1;
-        Some(game.finish())
+        let end = at_end.then_some(SourceEnd {
+            offset: self.offset,
+            line: self.line_number,
+            line_break: self.line_break,
+            earlier_marker: self.seen_marker,
+        });
+        self.seen_marker |= game.has_marker();
+        Some(game.finish(end))
     }
 
     /// Feeds a line to the game; `true` if the line starts the next game instead.
     fn route(&mut self, game: &mut GameBuilder, line: &str, info: LineInfo) -> bool {
+        let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
         if game.in_comment() {
+            // A comment left open does not swallow the games after it: an `[Event` tag line ends it.
+            if trimmed.starts_with("[Event ") && tags::is_complete(trimmed) {
+                game.abandon_comment(info.number);
+                return true;
+            }
             game.feed_movetext(line, info);
             return false;
         }
-        let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
         if tags::is_tag_line(trimmed) {
             if game.has_movetext() || (!game.in_tag() && game.has_tag(trimmed)) {
                 return true;
             }
             game.feed_tag(trimmed, info);
+        } else if game.in_tag() && starts_movetext(trimmed) {
+            game.close_malformed_tag();
+            game.feed_movetext(line, info);
         } else if game.in_tag() {
             game.feed_tag(line, info);
         } else if !trimmed.is_empty() {
@@ -265,6 +291,12 @@ impl<R: Read> Reader<R> {
         self.source = Source::Done;
         PgnError { location, kind: PgnErrorKind::Io(err.to_string()), partial: None }
     }
+}
+
+/// Whether a line starts with a move number (`1.`, `12...`): movetext, never a tag value's continuation.
+fn starts_movetext(trimmed: &str) -> bool {
+    let word = trimmed.split(super::tokens::is_space).next().unwrap_or("");
+    super::tokens::strip_move_number(word).0 > 0
 }
 
 impl<R: Read> Iterator for Reader<R> {

@@ -20,6 +20,13 @@ pub(super) fn is_complete(text: &str) -> bool {
     }
 }
 
+/// Whether a one-line tag's text has its value closed but no `]`: `[Result "1-0"`. Such a line is taken
+/// as a whole tag (with a warning), so that the lines after it are not read as its value.
+pub(super) fn lacks_bracket(text: &str) -> bool {
+    let trimmed = text.trim_end();
+    !trimmed.contains('\n') && trimmed.matches('"').count() >= 2 && trimmed.ends_with('"')
+}
+
 /// Reads `[Name "value"]`: the value runs from the first quote after the name to the last quote that is
 /// followed only by spaces and `]`, so quotes inside it need no escape; `\"` and `\\` are unescaped.
 /// A value without quotes runs to the `]`. `None` if the text has no name.
@@ -106,6 +113,9 @@ mod tests {
         assert!(!is_complete(r#"[Date "2005]"#));
         assert!(is_complete("[Round 3]"));
         assert!(!is_complete(r#"[Date "]"#));
+        assert!(lacks_bracket(r#"[Result "1-0""#));
+        assert!(!lacks_bracket(r#"[Date "2005"#));
+        assert!(!lacks_bracket("[Date \"a\nb\""));
     }
 
     #[test]

@@ -93,6 +93,12 @@ pub enum RecordError {
     /// The file is in a format this crate recognises but does not read.
     #[error("{0} files are not supported")]
     Unsupported(Format),
+    /// The source holds no game at all (it is empty, or only blank lines or text that is no record).
+    #[error("no game in the {bytes} bytes of the source")]
+    NoGame {
+        /// The length of the source.
+        bytes: u64,
+    },
 }
 
 impl RecordError {
@@ -102,7 +108,7 @@ impl RecordError {
             RecordError::Pgn(err) => Some(&err.location),
             RecordError::Xqf(err) => Some(&err.location),
             RecordError::DhtmlXq(err) => Some(&err.location),
-            RecordError::Io(_) | RecordError::Unsupported(_) => None,
+            RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
         }
     }
 
@@ -112,15 +118,42 @@ impl RecordError {
             RecordError::Pgn(err) => err.partial.as_deref(),
             RecordError::Xqf(err) => err.partial.as_deref(),
             RecordError::DhtmlXq(err) => err.partial.as_deref(),
-            RecordError::Io(_) | RecordError::Unsupported(_) => None,
+            RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
+        }
+    }
+
+    /// Whether the source ends inside the game: a file cut short (XQF or PGN), reported with the offset
+    /// where the data stops and the game as read up to there.
+    pub fn is_truncated(&self) -> bool {
+        match self {
+            RecordError::Pgn(err) => err.kind == pgn::PgnErrorKind::Truncated,
+            RecordError::Xqf(err) => {
+                matches!(err.kind, xqf::XqfErrorKind::Truncated | xqf::XqfErrorKind::TruncatedHeader)
+            }
+            _ => false,
         }
     }
 }
 
 /// The games of a record source, in order ([`read_file`], [`Records::from_reader`]); PGN is streamed.
+///
+/// A source without any game gives one [`RecordError::NoGame`] item, so that an empty file is never
+/// silently absent from what is read.
+///
+/// ```
+/// use xiangqi_core::record::{RecordError, Records};
+/// let mut games = Records::from_reader(&b"\n\n"[..], None, None, None)?;
+/// assert!(matches!(games.next(), Some(Err(RecordError::NoGame { bytes: 2 }))));
+/// assert!(games.next().is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Records {
     format: Format,
     inner: Inner,
+    /// Items given so far, and the source's length when it was read whole (else the prefix's).
+    given: usize,
+    bytes: u64,
+    ended: bool,
 }
 
 enum Inner {
@@ -159,6 +192,7 @@ impl Records {
     ) -> io::Result<Records> {
         let mut prefix = Vec::new();
         (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
+        let mut bytes = prefix.len() as u64;
         // Without a DhtmlXQ field in its first megabyte, text is taken for PGN.
         let format = format.unwrap_or_else(|| detect_format(&prefix, extension));
         let inner = match format {
@@ -168,10 +202,11 @@ impl Records {
             }
             Format::Xqf | Format::DhtmlXq | Format::ChessBridge => {
                 source.read_to_end(&mut prefix)?;
+                bytes = prefix.len() as u64;
                 Inner::Read(read_whole(&prefix, format, encoding).into_iter())
             }
         };
-        Ok(Records { format, inner })
+        Ok(Records { format, inner, given: 0, bytes, ended: false })
     }
 
     /// The format the source was read in.
@@ -184,9 +219,22 @@ impl Iterator for Records {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match &mut self.inner {
+        if self.ended {
+            return None;
+        }
+        let item = match &mut self.inner {
             Inner::Pgn(reader) => reader.next().map(|r| r.map_err(RecordError::from)),
             Inner::Read(games) => games.next(),
+        };
+        match item {
+            Some(item) => {
+                self.given += 1;
+                Some(item)
+            }
+            None => {
+                self.ended = true;
+                (self.given == 0).then_some(Err(RecordError::NoGame { bytes: self.bytes }))
+            }
         }
     }
 }

@@ -54,6 +54,10 @@ pub enum XqfErrorKind {
     InvalidSquare,
     /// A move record names a move the rules do not allow in its position.
     IllegalMove,
+    /// The data ends inside the move records, or before a record that an earlier one announced: the file
+    /// was cut. The location's `byte_offset` is where the missing record starts (the length of the data
+    /// when it is missing whole), `ply` the ply it would hold (when known); `partial` holds every move read before.
+    Truncated,
 }
 
 impl fmt::Display for XqfErrorKind {
@@ -65,6 +69,7 @@ impl fmt::Display for XqfErrorKind {
             XqfErrorKind::InvalidPosition(err) => write!(f, "the start position is not legal: {err}"),
             XqfErrorKind::InvalidSquare => f.write_str("a move record names a square off the board"),
             XqfErrorKind::IllegalMove => f.write_str("the move is not legal in its position"),
+            XqfErrorKind::Truncated => f.write_str("the data ends before the move records do: the file is cut short"),
         }
     }
 }

@@ -53,9 +53,9 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         Some(root) => root,
         // Only a version-10 root can lack bytes here: its comment length is always present.
         None => {
-            warnings.push(ReadWarning::new(None, "the data ends inside the first record; no moves read"));
             let start = start_position(bytes, &stream, None, &mut warnings)?;
-            return Ok(GameRecord { tags, tree: MoveTree::new(start), result, warnings });
+            let partial = GameRecord { tags, tree: MoveTree::new(start), result, warnings };
+            return Err(truncated(header::HEADER_LEN, None, partial));
         }
     };
     let first = if root.next { stream.record(root.end) } else { None };
@@ -69,9 +69,9 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
         let start = record.tree.start().clone();
         read_tree(&stream, &mut record, root.end, start, options)?
     } else {
-        Some(root.end)
+        root.end
     };
-    if let Some(end) = end.filter(|&end| end < bytes.len()) {
+    if end < bytes.len() {
         record.warnings.push(ReadWarning::new(
             None,
             format!("{} bytes after the last record (from byte {end}) ignored", bytes.len() - end),
@@ -245,26 +245,30 @@ enum Parent {
     Dropped,
 }
 
-/// Reads the records after the root, which has a next move; returns where the last record ends (`None`
-/// if the data ended first).
+/// The data ends where the record at `offset` should be (or inside it).
+fn truncated(offset: usize, ply: Option<usize>, partial: GameRecord) -> XqfError {
+    let location = Location { byte_offset: offset as u64, ply, ..Location::default() };
+    XqfError { location, kind: XqfErrorKind::Truncated, partial: Some(Box::new(partial)) }
+}
+
+/// Reads the records after the root, which has a next move; returns where the last record ends.
 fn read_tree(
     stream: &Stream,
     record: &mut GameRecord,
     mut offset: usize,
     start: Position,
     options: &ReadOptions,
-) -> Result<Option<usize>, XqfError> {
+) -> Result<usize, XqfError> {
     let mut parent = Some(Parent::Live { node: record.tree.root(), pos: Box::new(start), main: true });
     let mut pending: Vec<Parent> = Vec::new();
     while let Some(current) = parent.take() {
         let Some(rec) = stream.record(offset) else {
-            let message = if offset >= stream.bytes.len() {
-                format!("the data ends at byte {offset} while further moves were announced; the tree is kept")
-            } else {
-                format!("the data ends inside the record at byte {offset}; the tree is kept")
+            let ply = match &current {
+                Parent::Live { node, .. } => Some(record.tree.ply(*node) + 1),
+                Parent::Dropped => None,
             };
-            record.warnings.push(ReadWarning::new(None, message));
-            return Ok(None);
+            let partial = core::mem::replace(record, GameRecord::new(Position::default()));
+            return Err(truncated(offset.min(stream.bytes.len()), ply, partial));
         };
         offset = rec.end;
         let child = match current {
@@ -325,7 +329,7 @@ fn read_tree(
         };
         parent = if rec.next { Some(child) } else { pending.pop() };
     }
-    Ok(Some(offset))
+    Ok(offset)
 }
 
 fn checked_move(rec: &Record, pos: &Position) -> Result<Move, XqfErrorKind> {

@@ -1,0 +1,386 @@
+//! One game read from a source, replayed through the arbiter: its row of the games table and its rows of
+//! the plies table.
+
+use xiangqi_core::arbiter::{ArbiterConfig, Classification, Verdict};
+use xiangqi_core::record::{GameRecord, MoveTree, NodeId, RecordError};
+use xiangqi_core::{chinese, wxf, Color, Game, Position};
+
+use crate::tags::FixedTags;
+
+/// What a run computes besides the game rows.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// The arbiter's rules and options.
+    pub config: ArbiterConfig,
+    /// One row per ply (the plies table).
+    pub plies: bool,
+    /// Classify every move of the main line (slow), not only the moves of judged repetitions.
+    pub classify: bool,
+    /// Fill the plies table's `fen` column (the position before each move).
+    pub fen: bool,
+    /// Add the moves of every variation line to the plies table (`line` > 0).
+    pub variations: bool,
+}
+
+/// How much of a game could be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Read whole, every move replayed.
+    Complete,
+    /// The source ends inside the game: the moves before the cut are analysed.
+    Truncated,
+    /// The game could not be read whole (an illegal move, a bad start position, a file that cannot be
+    /// opened, a file without a game): the moves before the fault, if any, are analysed.
+    Error,
+}
+
+impl Status {
+    /// `complete`, `truncated` or `error`: the `status` column's values.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Complete => "complete",
+            Status::Truncated => "truncated",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// A problem the reader worked around, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// What was wrong and what the reader did about it.
+    pub message: String,
+    /// The byte offset in the source, when known.
+    pub byte_offset: Option<u64>,
+    /// The line, from 1, for text formats.
+    pub line: Option<u64>,
+    /// The ply concerned (1 = the first move), when one is.
+    pub ply: Option<u32>,
+}
+
+/// A repetition the arbiter ruled on, at the ply where it ruled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// The ply (from 1) after which the position stood for the third time or more.
+    pub ply: u32,
+    /// `draw`, `must_change` or `loss`.
+    pub verdict: &'static str,
+    /// The reason in snake case (`perpetual_check`, `both_allowed`, ...).
+    pub termination: String,
+    /// The rule book's article.
+    pub article: &'static str,
+    /// The side that loses or must change (`red`, `black`); `None` for a draw.
+    pub side: Option<&'static str>,
+}
+
+/// One row of the games table.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The stable identity of the game (see [`game_id`]).
+    pub game_id: u64,
+    /// The index of the source in the run's list of source names.
+    pub source: u32,
+    /// The game's index in its source, from 0.
+    pub index: u32,
+    /// `PGN`, `XQF`, `DhtmlXQ`, or `None` when the source could not be opened.
+    pub format: Option<&'static str>,
+    /// How much of the game could be read.
+    pub status: Status,
+    /// The reader's or the replay's error, for a game not read whole.
+    pub error: Option<String>,
+    /// Where the error is: byte offset, line, ply.
+    pub error_byte: Option<u64>,
+    /// The error's line (text formats).
+    pub error_line: Option<u64>,
+    /// The error's ply.
+    pub error_ply: Option<u32>,
+    /// Every warning of the reader.
+    pub warnings: Vec<Warning>,
+    /// The common tags in typed form, the others as pairs.
+    pub tags: FixedTags,
+    /// The result the record states (`1-0`, `0-1`, `1/2-1/2`, `*`); `None` without a record.
+    pub recorded_result: Option<&'static str>,
+    /// The start position's FEN.
+    pub start_fen: Option<String>,
+    /// The plies of the main line replayed.
+    pub plies: u32,
+    /// The arbiter's verdict at the last ply: `continue`, `draw`, `must_change`, `loss`.
+    pub verdict: &'static str,
+    /// The verdict in words.
+    pub verdict_summary: &'static str,
+    /// The verdict's reason in snake case (`checkmate`, `perpetual_check`, ...), unless play goes on.
+    pub termination: Option<String>,
+    /// The side that loses or must change.
+    pub verdict_side: Option<&'static str>,
+    /// Every repetition ruling along the main line.
+    pub repetitions: Vec<Repetition>,
+    /// The lines of the move tree besides the main line.
+    pub variation_lines: u32,
+    /// The moves of the tree outside the main line.
+    pub variation_moves: u32,
+}
+
+/// One row of the plies table.
+#[derive(Clone, Debug)]
+pub struct PlyRow {
+    /// The line of the move tree (0 = the main line; then depth-first order, as `MoveTree::lines`).
+    pub line: u32,
+    /// The ply, from 1, counted from the start position.
+    pub ply: u32,
+    /// The move number as a record writes it (both sides' moves share one).
+    pub move_number: u32,
+    /// The side that plays the move.
+    pub side: &'static str,
+    /// The move in ICCS, WXF and Chinese notation.
+    pub iccs: String,
+    /// WXF notation.
+    pub wxf: String,
+    /// Chinese notation.
+    pub chinese: String,
+    /// The position before the move, when asked for.
+    pub fen: Option<String>,
+    /// The move gives check.
+    pub check: bool,
+    /// The move captures.
+    pub capture: bool,
+    /// The arbiter's class (`check`, `kill`, `chase`, `idle`, ...) where it judged the move.
+    pub class: Option<&'static str>,
+    /// The squares the move chases, where it was classified.
+    pub targets: Option<Vec<String>>,
+}
+
+/// The `game_id` of the game `index` of the source named `source`: the 64-bit FNV-1a hash of the name's UTF-8 bytes, a zero byte, and the index in decimal ASCII. It is
+/// the same on every machine and in every run, and does not depend on the game's content (two copies of
+/// one game in two files have two ids; a renamed file gives new ids).
+///
+/// ```
+/// assert_eq!(xiangqi_corpus::game_id("a.pgn", 0), xiangqi_corpus::game_id("a.pgn", 0));
+/// assert_ne!(xiangqi_corpus::game_id("a.pgn", 0), xiangqi_corpus::game_id("a.pgn", 1));
+/// ```
+pub fn game_id(source: &str, index: u64) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash = OFFSET;
+    let index = index.to_string();
+    for &byte in source.as_bytes().iter().chain([0u8].iter()).chain(index.as_bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(PRIME);
+    }
+    hash
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// `PerpetualCheck` as `perpetual_check`: the names of the arbiter's reasons in tables.
+pub(crate) fn snake_case(debug_name: &str) -> String {
+    let mut out = String::with_capacity(debug_name.len() + 4);
+    for (i, c) in debug_name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn verdict_kind(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Continue => "continue",
+        Verdict::Draw(_) => "draw",
+        Verdict::MustChange(_) => "must_change",
+        Verdict::Loss(_) => "loss",
+    }
+}
+
+fn targets(classification: &Classification) -> Vec<String> {
+    classification.chases.iter().map(|t| t.target.to_string()).collect()
+}
+
+/// A game of a source as read, ready to be analysed.
+pub(crate) struct ReadGame {
+    pub source: u32,
+    pub source_name: std::sync::Arc<str>,
+    pub index: u32,
+    pub format: Option<&'static str>,
+    pub read: Result<GameRecord, RecordError>,
+}
+
+/// Analyses one game: its game row and, when asked for, its ply rows.
+pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
+    let (record, error) = match game.read {
+        Ok(record) => (Some(record), None),
+        Err(err) => (err.partial().cloned(), Some(err)),
+    };
+    let status = match &error {
+        None => Status::Complete,
+        Some(err) if err.is_truncated() => Status::Truncated,
+        Some(_) => Status::Error,
+    };
+    let location = error.as_ref().and_then(|e| e.location().cloned());
+    let mut row = GameRow {
+        game_id: game_id(&game.source_name, u64::from(game.index)),
+        source: game.source,
+        index: game.index,
+        format: game.format,
+        status,
+        error: error.as_ref().map(ToString::to_string),
+        error_byte: location.as_ref().map(|l| l.byte_offset),
+        error_line: location.as_ref().and_then(|l| l.line),
+        error_ply: location.as_ref().and_then(|l| l.ply).map(|p| p as u32),
+        warnings: Vec::new(),
+        tags: FixedTags::default(),
+        recorded_result: None,
+        start_fen: None,
+        plies: 0,
+        verdict: "continue",
+        verdict_summary: Verdict::Continue.summary(),
+        termination: None,
+        verdict_side: None,
+        repetitions: Vec::new(),
+        variation_lines: 0,
+        variation_moves: 0,
+    };
+    let Some(record) = record else { return (row, Vec::new()) };
+    row.warnings = record
+        .warnings
+        .iter()
+        .map(|w| Warning {
+            message: w.message.clone(),
+            byte_offset: w.byte_offset,
+            line: w.line,
+            ply: w.ply.map(|p| p as u32),
+        })
+        .collect();
+    row.tags = FixedTags::from_tags(&record.tags);
+    row.recorded_result = Some(record.result.as_pgn());
+    row.start_fen = Some(record.start().fen());
+    let main_len = record.tree.main_line_len();
+    row.variation_moves = (record.tree.move_count() - main_len) as u32;
+    row.variation_lines = count_leaves(&record.tree).saturating_sub(1) as u32;
+
+    let mut game = Game::with_config(record.start().clone(), analysis.config.clone());
+    let mut plies = Vec::new();
+    let mut classes: Vec<Option<(&'static str, Vec<String>)>> = Vec::new();
+    for m in record.main_line() {
+        let before = game.position().clone();
+        if game.push(m).is_err() {
+            // A record's moves are legal; should one ever not be, the game stops here and says so.
+            row.status = Status::Error;
+            row.error.get_or_insert_with(|| format!("illegal move {m} at ply {}", game.len() + 1));
+            break;
+        }
+        let ply = game.len();
+        let verdict = game.repetition_verdict_at(ply);
+        if let Some(ruling) = verdict.ruling() {
+            row.repetitions.push(Repetition {
+                ply: ply as u32,
+                verdict: verdict_kind(&verdict),
+                termination: snake_case(&format!("{:?}", ruling.reason)),
+                article: ruling.reason.article(),
+                side: ruling.side.map(side_name),
+            });
+            if analysis.plies && !analysis.classify {
+                classes.resize(ply, None);
+                for (i, c) in &ruling.moves {
+                    if let Some(slot) = classes.get_mut(*i) {
+                        *slot = Some((c.class.name(), targets(c)));
+                    }
+                }
+            }
+        }
+        if analysis.plies {
+            plies.push(ply_row(0, ply as u32, &before, m, game.position(), analysis.fen));
+        }
+    }
+    row.plies = game.len() as u32;
+    let verdict = game.verdict();
+    row.verdict = verdict_kind(&verdict);
+    row.verdict_summary = verdict.summary();
+    if let Some(ruling) = verdict.ruling() {
+        row.termination = Some(snake_case(&format!("{:?}", ruling.reason)));
+        row.verdict_side = ruling.side.map(side_name);
+        if analysis.plies && !analysis.classify {
+            classes.resize(game.len(), None);
+            for (i, c) in &ruling.moves {
+                if let Some(slot) = classes.get_mut(*i) {
+                    *slot = Some((c.class.name(), targets(c)));
+                }
+            }
+        }
+    }
+    if analysis.plies {
+        for (i, ply) in plies.iter_mut().enumerate() {
+            let class = if analysis.classify {
+                game.classify(i).map(|c| (c.class.name(), targets(c)))
+            } else {
+                classes.get(i).cloned().flatten()
+            };
+            if let Some((name, chased)) = class {
+                ply.class = Some(name);
+                ply.targets = Some(chased);
+            }
+        }
+        if analysis.variations && row.variation_moves > 0 {
+            variation_plies(&record.tree, analysis.fen, &mut plies);
+        }
+    }
+    (row, plies)
+}
+
+fn ply_row(line: u32, ply: u32, before: &Position, m: xiangqi_core::Move, after: &Position, fen: bool) -> PlyRow {
+    PlyRow {
+        line,
+        ply,
+        move_number: before.fullmoves(),
+        side: side_name(before.turn()),
+        iccs: m.to_string(),
+        wxf: wxf::write(before, m),
+        chinese: chinese::write(before, m),
+        fen: fen.then(|| before.fen()),
+        check: after.is_check(),
+        capture: before.is_capture(m),
+        class: None,
+        targets: None,
+    }
+}
+
+fn count_leaves(tree: &MoveTree) -> usize {
+    tree.nodes().filter(|&id| id != tree.root() && tree.first_child(id).is_none()).count()
+}
+
+/// The moves off the main line, each with the number of the line it first appears in.
+fn variation_plies(tree: &MoveTree, fen: bool, out: &mut Vec<PlyRow>) {
+    // Depth first, the first child popped first: it continues its parent's line; any other child opens
+    // the next line number when it is reached, which is the order of `MoveTree::lines`.
+    let mut next_line = 1u32;
+    let mut stack: Vec<(NodeId, Option<u32>, Position)> = Vec::new();
+    let push_children = |stack: &mut Vec<(NodeId, Option<u32>, Position)>, node: NodeId, line: u32, pos: &Position| {
+        let children: Vec<NodeId> = tree.children(node).collect();
+        for (k, child) in children.into_iter().enumerate().rev() {
+            stack.push((child, (k == 0).then_some(line), pos.clone()));
+        }
+    };
+    push_children(&mut stack, tree.root(), 0, tree.start());
+    while let Some((node, line, before)) = stack.pop() {
+        let line = line.unwrap_or_else(|| {
+            next_line += 1;
+            next_line - 1
+        });
+        let m = tree.mv(node).expect("only the root has no move");
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        if line > 0 {
+            out.push(ply_row(line, tree.ply(node) as u32, &before, m, &after, fen));
+        }
+        push_children(&mut stack, node, line, &after);
+    }
+}
