@@ -31,7 +31,7 @@ RESULTS = {"1-0": "red wins", "0-1": "black wins", "1/2-1/2": "draw"}
 
 
 def results_by_opening(games: pd.DataFrame, top: int) -> pd.DataFrame:
-    """One row per opening code (the ECCO tag): games, and the share of red wins, draws, black wins."""
+    """One row per ECCO code computed from the moves: games, and the shares of red wins, draws, black wins."""
     known = games[games["recorded_result"].isin(list(RESULTS))].copy()
     known["outcome"] = known["recorded_result"].map(RESULTS)
     known["opening"] = known["ecco"].replace("", None).fillna("?")

@@ -102,6 +102,8 @@ pub struct GameRow {
     pub recorded_result: Option<&'static str>,
     /// The start position's FEN.
     pub start_fen: Option<String>,
+    /// The ECCO opening code computed from the main line's moves; `None` for a set-up start or no moves.
+    pub ecco: Option<xiangqi_core::ecco::Ecco>,
     /// The plies of the main line replayed.
     pub plies: u32,
     /// The arbiter's verdict at the last ply: `continue`, `draw`, `must_change`, `loss`.
@@ -198,6 +200,7 @@ fn verdict_kind(verdict: &Verdict) -> &'static str {
         Verdict::Draw(_) => "draw",
         Verdict::MustChange(_) => "must_change",
         Verdict::Loss(_) => "loss",
+        Verdict::Undecided(_) => "undecided",
     }
 }
 
@@ -240,6 +243,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
         tags: FixedTags::default(),
         recorded_result: None,
         start_fen: None,
+        ecco: None,
         plies: 0,
         verdict: "continue",
         verdict_summary: Verdict::Continue.summary(),
@@ -263,6 +267,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     row.tags = FixedTags::from_tags(&record.tags);
     row.recorded_result = Some(record.result.as_pgn());
     row.start_fen = Some(record.start().fen());
+    row.ecco = record.ecco().ok();
     let main_len = record.tree.main_line_len();
     row.variation_moves = (record.tree.move_count() - main_len) as u32;
     row.variation_lines = count_leaves(&record.tree).saturating_sub(1) as u32;

@@ -195,3 +195,21 @@ fn parquet_round_trip_keeps_the_schema() {
     let red_elo = back[0].column_by_name("red_elo").expect("red_elo");
     assert_eq!(red_elo.data_type(), &arrow_schema::DataType::Int32);
 }
+
+/// The ECCO code computed from the moves sits beside the record's own tag: on the bundled tagged sample they
+/// agree for nearly every game, and a game from a set-up position has no code.
+#[test]
+fn ecco_codes_are_computed_beside_the_tag() {
+    let (batches, _) = analyse(&[Input::Path(data("ecco/ccpd-tagged-sample.pgn"))], &Options::default());
+    let games = concat(&batches.iter().map(|b| b.games.clone()).collect::<Vec<_>>());
+    let (computed, tags) = (strings(&games, "ecco"), strings(&games, "ecco_tag"));
+    let openings = strings(&games, "ecco_opening");
+    assert!(games.num_rows() > 200);
+    assert!(computed.iter().all(Option::is_some) && openings.iter().all(Option::is_some));
+    let agree = computed.iter().zip(&tags).filter(|(c, t)| c == t).count();
+    assert!(agree * 100 >= games.num_rows() * 95, "{agree} of {} agree with the tag", games.num_rows());
+    let composed = b"[FEN \"4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1\"]\n\n1. i0i5 *\n";
+    let (batches, _) = analyse(&[Input::bytes("composed.pgn", &composed[..])], &Options::default());
+    let games = concat(&batches.iter().map(|b| b.games.clone()).collect::<Vec<_>>());
+    assert_eq!(strings(&games, "ecco"), vec![None]);
+}
