@@ -72,10 +72,13 @@ def main():
         env.pop("RUSTC", None)
         env.pop("CARGO", None)
         for package in packages:
+            # The library, or the binaries of a package that has none (the command).
+            kinds = {kind for target in package["targets"] for kind in target["kind"]}
+            what = ["--lib"] if kinds & {"lib", "rlib", "cdylib", "staticlib"} else ["--bins"]
             # A full build with the default features; type checks for the other feature sets.
             for command, flags in (("build", []), ("check", ["--no-default-features"]),
                                    ("check", ["--all-features"])):
-                run(["cargo", command, "-q", "--locked", "--lib", "-p", package["name"], *flags], cwd=copy,
+                run(["cargo", command, "-q", "--locked", *what, "-p", package["name"], *flags], cwd=copy,
                     env=env)
         print(f"check_msrv: Rust {version} builds {', '.join(p['name'] for p in packages)}")
 
