@@ -86,6 +86,9 @@ for needed in /pyproject.toml /PKG-INFO /LICENSE-MIT /LICENSE-APACHE /Cargo.lock
 done
 check_no_test_data "$sdist"
 echo "$(basename "$sdist"): $(wc -l <<< "$listing") files"
+# A target directory of its own for each sdist build: a cache kept from an earlier sdist could hold crates of
+# the same name and version built from older sources.
+rm -rf "$cargo_cache"
 CARGO_TARGET_DIR=$cargo_cache "$venv_py" -m pip wheel -q --disable-pip-version-check --no-deps \
   -w "$scratch/from-sdist" "$sdist"
 "$python" -m venv "$scratch/venv-sdist"
