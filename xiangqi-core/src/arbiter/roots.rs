@@ -206,7 +206,7 @@ pub fn analyse_root_with(
     let mut searcher =
         Searcher::new(limits, side).excluding(Standoffs::of(&view, opponent_view.as_ref(), limits).pairs);
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
-    let (exchange_gain, _) = searcher.root_move(&view, capture, depth, FULL);
+    let exchange_gain = searcher.root_move(&view, capture, depth, FULL);
     let has_real_root = protectors.iter().any(|p| p.false_root.is_none());
     let rooting = if protectors.is_empty() {
         Rooting::Unrooted

@@ -1,7 +1,7 @@
 //! The bounded searches behind the arbiter: material lines (captures, checks and their answers) and forced
 //! mates made of checks.
 
-use super::value::{is_material, Balance};
+use super::value::Balance;
 use super::SearchLimits;
 use std::collections::HashMap;
 
@@ -13,24 +13,33 @@ use crate::{Color, Move, MoveList, Position, Role, Square};
 /// A score beyond any material balance: the side judged mates (or is mated).
 pub(crate) const MATE: i32 = 10_000;
 
-/// No piece: an entry of [`Origins`].
-const NO_ORIGIN: u8 = u8::MAX;
-
-/// For every square, the square the piece now on it stood on at the root of the search.
-type Origins = [u8; 90];
-
-/// The identity origins of a root position.
-fn root_origins() -> Origins {
-    core::array::from_fn(|i| i as u8)
+/// What a line must do about one opposing piece, followed to the square it stands on as the line goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// Nothing.
+    Free,
+    /// Take the piece, standing on the square (`None` once taken): before that, the line gains nothing.
+    Take(Option<Square>),
+    /// Never take the piece on the square (unless that is the only answer to a check).
+    Spare(Square),
 }
 
-/// The most valuable piece the judged side wins in a line (the first of them on a tie), by origin squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Win {
-    pub(crate) target: u8,
-    pub(crate) capturer: u8,
-    /// The value won (half units).
-    pub(crate) value: i32,
+impl Goal {
+    /// The goal after `m`, which the judged side plays when `ours`.
+    fn after(self, m: Move, ours: bool) -> Goal {
+        match self {
+            Goal::Take(Some(sq)) if ours && sq == m.to => Goal::Take(None),
+            Goal::Spare(sq) if ours && sq == m.to => Goal::Free, // taken as the only answer to a check
+            Goal::Take(Some(sq)) if sq == m.from => Goal::Take(Some(m.to)),
+            Goal::Spare(sq) if sq == m.from => Goal::Spare(m.to),
+            other => other,
+        }
+    }
+
+    /// Whether the judged side's move `m` is left out of the line.
+    fn forbids(self, m: Move) -> bool {
+        self == Goal::Spare(m.to)
+    }
 }
 
 /// How far a line may go: plies in all, and checking moves of the judged side.
@@ -51,19 +60,9 @@ impl Depth {
 /// The widest search window.
 pub(crate) const FULL: (i32, i32) = (-MATE - 1, MATE + 1);
 
-/// The value of a line and the first piece of value it wins.
-pub(crate) type LineValue = (i32, Option<Win>);
-
 pub(crate) fn child(pos: &Position, m: Move) -> Position {
     let mut next = pos.clone();
     next.play_unchecked(m);
-    next
-}
-
-fn moved(origins: &Origins, m: Move) -> Origins {
-    let mut next = *origins;
-    next[m.to.index()] = origins[m.from.index()];
-    next[m.from.index()] = NO_ORIGIN;
     next
 }
 
@@ -221,26 +220,11 @@ pub(crate) struct Searcher<'a> {
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
-    /// When set, the origin square of the one piece a line must win: a line that has not taken it scores no
-    /// gain (see [`Searcher::root_move_for`]).
-    need: Option<u8>,
-    /// When set, the origin square of an opposing piece the judged side may not capture (see
-    /// [`Searcher::root_move_without`]).
-    forbid: Option<u8>,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher {
-            limits,
-            side,
-            nodes: 0,
-            excluded: Vec::new(),
-            mates: HashMap::new(),
-            standing: 0,
-            need: None,
-            forbid: None,
-        }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0 }
     }
 
     /// Changes the squares whose captures by the opponent are left out.
@@ -263,123 +247,81 @@ impl<'a> Searcher<'a> {
         out
     }
 
-    /// The value for the judged side of playing `m` in `pos`, at the root of a line (nothing won or lost yet),
-    /// and the most valuable piece the line wins, by its square in `pos`.
-    pub(crate) fn root_move(&mut self, pos: &Position, m: Move, depth: Depth, window: (i32, i32)) -> LineValue {
-        self.need = None;
-        self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window)
+    /// The value for the judged side of playing `m` in `pos`, at the root of a line (nothing won or lost yet).
+    pub(crate) fn root_move(&mut self, pos: &Position, m: Move, depth: Depth, window: (i32, i32)) -> i32 {
+        self.root_move_with(pos, m, Goal::Free, depth, window)
     }
 
-    /// As [`Searcher::root_move`], but a line counts a gain only once it has taken the piece on `target`: the
-    /// value is above zero exactly when the judged side can win that piece, whatever else it wins. The answer
-    /// is a property of the position, not of the order in which lines are searched.
-    pub(crate) fn root_move_for(
+    /// As [`Searcher::root_move`], with a goal about one opposing piece. With `Goal::Take`, the value is above
+    /// zero exactly when the judged side can win that piece, whatever else it wins; with `Goal::Spare`, it
+    /// falls below the unrestricted value when the piece is at stake. Either answer is a property of the
+    /// position, not of the order in which lines are searched.
+    pub(crate) fn root_move_with(
         &mut self,
         pos: &Position,
         m: Move,
-        target: Square,
+        goal: Goal,
         depth: Depth,
         window: (i32, i32),
     ) -> i32 {
-        self.need = Some(target.index() as u8);
-        let (value, _) = self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window);
-        self.need = None;
-        value
-    }
-
-    /// As [`Searcher::root_move`], but the judged side never captures the piece on `target` (unless that is
-    /// its only answer to a check): its value falls below the unrestricted one when the piece is at stake.
-    pub(crate) fn root_move_without(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        target: Square,
-        depth: Depth,
-        window: (i32, i32),
-    ) -> i32 {
-        self.need = None;
-        self.forbid = Some(target.index() as u8);
-        let (value, _) = self.after_move(pos, m, Balance::default(), depth, &root_origins(), None, window);
-        self.forbid = None;
-        value
+        self.after_move(pos, m, Balance::default(), depth, goal, window)
     }
 
     /// The value for the judged side of playing `m` in `pos` and continuing the line, searched in the
     /// window `(alpha, beta)` (fail-soft: outside the window only a bound).
-    #[allow(clippy::too_many_arguments)]
     fn after_move(
         &mut self,
         pos: &Position,
         m: Move,
         bal: Balance,
         depth: Depth,
-        origins: &Origins,
-        first: Option<Win>,
+        goal: Goal,
         window: (i32, i32),
-    ) -> LineValue {
+    ) -> i32 {
+        let ours = pos.turn() == self.side;
         let mut bal = bal;
-        let mut first = first;
         if let Some(victim) = pos.piece_at(m.to) {
-            if pos.turn() == self.side {
-                bal = bal.won(victim, m.to);
-                let value = super::value::won_value(victim, m.to);
-                let wanted = self.need.is_none_or(|need| need == origins[m.to.index()]);
-                if wanted && is_material(victim, m.to) && first.is_none_or(|w| value > w.value) {
-                    first = Some(Win { target: origins[m.to.index()], capturer: origins[m.from.index()], value });
-                }
-            } else {
-                bal = bal.lost(victim, m.to);
-            }
+            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
         }
-        let next = child(pos, m);
         let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
-        self.line(&next, bal, depth, &moved(origins, m), first, window)
+        self.line(&child(pos, m), bal, depth, goal.after(m, ours), window)
     }
 
     /// Minimax over captures (and, for the judged side, up to `depth.checks` checking moves), either side free
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
-    fn line(
-        &mut self,
-        pos: &Position,
-        bal: Balance,
-        depth: Depth,
-        origins: &Origins,
-        first: Option<Win>,
-        window: (i32, i32),
-    ) -> LineValue {
+    fn line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
         let (mut alpha, mut beta) = window;
-        // With a piece to win, stopping before it is taken gains nothing (losses still count).
-        let stand_pat = match (self.need, first) {
-            (Some(_), None) => (bal.score().min(0), None),
-            _ => (bal.score(), first),
+        // With a piece to take, stopping before it is taken gains nothing (losses still count).
+        let stand_pat = match goal {
+            Goal::Take(Some(_)) => bal.score().min(0),
+            _ => bal.score(),
         };
         if self.exhausted() {
             return stand_pat;
         }
         let ours = pos.turn() == self.side;
-        let better = |v: i32, b: i32| if ours { v > b } else { v < b };
         let in_check = pos.is_check();
-        let mut best: Option<LineValue> = None;
+        let mut best: Option<i32> = None;
         let mut moves = MoveList::new();
         if in_check {
             moves = pos.legal_moves();
             if moves.is_empty() {
-                return (if ours { -MATE } else { MATE }, first);
+                return if ours { -MATE } else { MATE };
             }
             if depth.plies == 0 {
                 return stand_pat;
             }
-            if let (true, Some(forbid)) = (ours, self.forbid) {
-                // The forbidden capture stays out of the line, unless nothing else answers the check.
-                let others: MoveList = moves.iter().copied().filter(|m| origins[m.to.index()] != forbid).collect();
-                if !others.is_empty() {
-                    moves = others;
+            // The forbidden capture and standing losses stay out of the line, unless nothing else answers the
+            // check.
+            let left_out = |m: &Move| {
+                if ours {
+                    goal.forbids(*m)
+                } else {
+                    self.standing & (1u128 << m.to.index()) != 0
                 }
-            }
-            if !ours && self.standing != 0 {
-                // Standing losses stay out of the line, unless nothing else answers the check.
-                let others: MoveList =
-                    moves.iter().copied().filter(|m| self.standing & (1u128 << m.to.index()) == 0).collect();
+            };
+            if moves.iter().any(left_out) {
+                let others: MoveList = moves.iter().copied().filter(|m| !left_out(m)).collect();
                 if !others.is_empty() {
                     moves = others;
                 }
@@ -387,9 +329,9 @@ impl<'a> Searcher<'a> {
         } else {
             best = Some(stand_pat);
             if ours {
-                alpha = alpha.max(stand_pat.0)
+                alpha = alpha.max(stand_pat)
             } else {
-                beta = beta.min(stand_pat.0)
+                beta = beta.min(stand_pat)
             }
             if alpha >= beta {
                 return stand_pat;
@@ -402,26 +344,26 @@ impl<'a> Searcher<'a> {
                 if !ours && self.standing != 0 {
                     moves.retain(|m| self.standing & (1u128 << m.to.index()) == 0);
                 }
-                if let (true, Some(forbid)) = (ours, self.forbid) {
-                    moves.retain(|m| origins[m.to.index()] != forbid);
+                if ours && goal != Goal::Free {
+                    moves.retain(|m| !goal.forbids(*m));
                 }
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }
         }
         // Keeps the better value for the side to move; true on a cut-off.
-        let improve = |best: &mut Option<LineValue>, v: LineValue, alpha: &mut i32, beta: &mut i32| {
-            if best.is_none_or(|b| better(v.0, b.0)) {
+        let improve = |best: &mut Option<i32>, v: i32, alpha: &mut i32, beta: &mut i32| {
+            if best.is_none_or(|b| if ours { v > b } else { v < b }) {
                 *best = Some(v);
                 if ours {
-                    *alpha = (*alpha).max(v.0);
+                    *alpha = (*alpha).max(v);
                 } else {
-                    *beta = (*beta).min(v.0);
+                    *beta = (*beta).min(v);
                 }
             }
             alpha >= beta
         };
         for m in moves {
-            let v = self.after_move(pos, m, bal, depth, origins, first, (alpha, beta));
+            let v = self.after_move(pos, m, bal, depth, goal, (alpha, beta));
             if improve(&mut best, v, &mut alpha, &mut beta) {
                 return v;
             }
@@ -432,21 +374,20 @@ impl<'a> Searcher<'a> {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
-                let next = child(pos, m);
                 let deeper = if ours {
                     Depth { plies: depth.plies - 1, checks: depth.checks - 1, ..depth }
                 } else {
                     Depth { plies: depth.plies - 1, replies: depth.replies - 1, ..depth }
                 };
-                let v = self.line(&next, bal, deeper, &moved(origins, m), first, (alpha, beta));
+                let v = self.line(&child(pos, m), bal, deeper, goal.after(m, ours), (alpha, beta));
                 if improve(&mut best, v, &mut alpha, &mut beta) {
                     return v;
                 }
             }
         }
-        let mut best = best.unwrap_or(stand_pat);
-        if !ours && !in_check && best.0 > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
-            best = (-MATE, first);
+        let best = best.unwrap_or(stand_pat);
+        if !ours && !in_check && best > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+            return -MATE;
         }
         best
     }

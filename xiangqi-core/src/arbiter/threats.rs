@@ -1,7 +1,7 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{checking_moves, child, Depth, Searcher, FULL, MATE};
+use super::search::{checking_moves, child, Depth, Goal, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
 const CAPTURE_CHECKS: u8 = 1;
@@ -41,7 +41,7 @@ fn is_even_trade(pos: &Position, m: Move, opponent_view: Option<&Position>, limi
     let mut searcher = Searcher::new(limits, view.turn());
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
     let back = Move::new(m.to, m.from);
-    let (value, _) = searcher.root_move(view, back, depth, FULL);
+    let value = searcher.root_move(view, back, depth, FULL);
     value > -nominal_value(a.role)
 }
 
@@ -101,9 +101,9 @@ pub(crate) struct Accepted {
 /// A target is won by a line whose first move is a capture or a check, which gains material (25.3) and in
 /// which the target is taken (29.1): by capturing it at once (`Capture`), after capturing something else
 /// (`Sequence`), or after a series of checks (`Checks`). Each target is asked about on its own
-/// ([`Searcher::root_move_for`]), so the answer does not depend on which of several equal lines a search
+/// ([`Goal::Take`]), so the answer does not depend on which of several equal lines a search
 /// meets first. A gaining line that forces no single piece (a fork) names the pieces at stake in it
-/// ([`Searcher::root_move_without`]).
+/// ([`Goal::Spare`]).
 pub(crate) fn winning_threats(
     pos: &Position,
     pairs: &[Move],
@@ -118,25 +118,24 @@ pub(crate) fn winning_threats(
         pos.pieces_of(!side).into_iter().filter(|&sq| pos.piece_at(sq).is_some_and(|p| is_material(p, sq))).collect();
     // The other targets a gaining first move also wins, further down its line. When the line gains but no
     // single piece can be forced (a fork: the opponent chooses which piece to give), the pieces at stake are
-    // named instead: those whose capture, forbidden, makes the line gain less.
+    // named instead: those whose capture, forbidden, makes the line gain less than its exact `value`
+    // (given when the line may be a fork: its first move takes nothing of value).
     let further = |searcher: &mut Searcher<'_>,
                    m: Move,
                    depth: Depth,
                    means: ThreatMeans,
-                   fork: bool,
+                   value: Option<i32>,
                    threats: &mut Vec<Threat>| {
         let before = threats.len();
         for &t in &targets {
-            if t != m.to && searcher.root_move_for(pos, m, t, depth, GAIN_WINDOW) > 0 {
+            if t != m.to && searcher.root_move_with(pos, m, Goal::Take(Some(t)), depth, GAIN_WINDOW) > 0 {
                 threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
-        if fork && threats.len() == before {
-            let (value, _) = searcher.root_move(pos, m, depth, FULL);
-            for &t in &targets {
-                if t != m.to && searcher.root_move_without(pos, m, t, depth, (value - 1, value)) < value {
-                    threats.push(Threat { target: t, capturer: m.from, means });
-                }
+        let Some(value) = value.filter(|_| threats.len() == before) else { return };
+        for &t in &targets {
+            if t != m.to && searcher.root_move_with(pos, m, Goal::Spare(t), depth, (value - 1, value)) < value {
+                threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
     };
@@ -150,15 +149,17 @@ pub(crate) fn winning_threats(
         let left = if guarded == 0 { 0 } else { guarded & !child(pos, m).attacks_from(m.to).bits() };
         searcher.set_standing(standing | left);
         let material = is_material(victim, m.to);
+        // Of no value taken, the window (0, MATE) gives the line's exact value for the fork test below.
         let window = if material { GAIN_WINDOW } else { (0, MATE) };
-        let (value, _) = searcher.root_move(pos, m, depth, window);
+        let value = searcher.root_move(pos, m, depth, window);
         if value <= 0 || (!material && value >= MATE) {
             continue;
         }
         if material {
             threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture });
         }
-        further(&mut searcher, m, depth, ThreatMeans::Sequence, !material, &mut threats);
+        let fork = if material { None } else { Some(value) };
+        further(&mut searcher, m, depth, ThreatMeans::Sequence, fork, &mut threats);
     }
     searcher.set_standing(standing);
     if limits.check_moves > 0 {
@@ -169,14 +170,14 @@ pub(crate) fn winning_threats(
             // The check itself is the first of the line's checking moves.
             let depth =
                 Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
-            let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
+            let value = searcher.root_move(pos, m, depth, GAIN_WINDOW);
             if value <= 0 {
                 continue;
             }
-            // Tell a material gain from a mate (which makes a kill, not a chase).
-            let (value, _) = searcher.root_move(pos, m, depth, (0, MATE));
+            // Tell a material gain from a mate (which makes a kill, not a chase); in between, the value is exact.
+            let value = searcher.root_move(pos, m, depth, (0, MATE));
             if value > 0 && value < MATE {
-                further(&mut searcher, m, depth, ThreatMeans::Checks, true, &mut threats);
+                further(&mut searcher, m, depth, ThreatMeans::Checks, Some(value), &mut threats);
             }
         }
     }
@@ -200,7 +201,7 @@ pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
             continue;
         }
         let depth = Depth::new(limits.capture_plies, 0, 0);
-        let (value, _) = searcher.root_move(pos, m, depth, GAIN_WINDOW);
+        let value = searcher.root_move(pos, m, depth, GAIN_WINDOW);
         if value > 0 {
             squares |= 1u128 << m.to.index();
         }
