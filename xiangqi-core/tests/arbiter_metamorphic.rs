@@ -40,9 +40,6 @@ fn rules_for(case: &Value) -> Vec<RuleSet> {
     }
 }
 
-/// Cases whose judgement is known to change under a transformation, with the reason in `docs/arbiter.md`.
-const KNOWN: &[(&str, &str)] = &[];
-
 fn check(name: &str, failures: &mut Vec<String>, transform: impl Fn(&str, &[String]) -> (String, Vec<String>, bool)) {
     for case in load_cases() {
         let id = case["id"].as_str().expect("id");
@@ -53,7 +50,7 @@ fn check(name: &str, failures: &mut Vec<String>, transform: impl Fn(&str, &[Stri
             let (t_fen, t_moves, swapped) = transform(fen, &moves);
             let Some((classes, verdict)) = judge(&t_fen, &t_moves, rules) else { continue };
             let verdict = if swapped { swap_verdict(&verdict) } else { verdict };
-            if (classes != base_classes || verdict != base_verdict) && !KNOWN.contains(&(name, id)) {
+            if (classes != base_classes || verdict != base_verdict) {
                 failures.push(format!(
                     "{name} {id} ({}): classes {classes:?} verdict {verdict:?}, untransformed {base_classes:?} \
                      {base_verdict:?}",
@@ -97,7 +94,7 @@ fn entering_the_cycle_later_changes_nothing() {
                 let (_, verdict) = judge(&pos.fen(), &shifted, rules).expect("legal");
                 // Entering later moves the side whose move completes the cycle: both verdicts name a loser or a
                 // draw the same way.
-                if verdict != base_verdict && !KNOWN.contains(&("shift", id)) {
+                if verdict != base_verdict {
                     failures
                         .push(format!("{id} ({}) from ply {k}: {verdict:?}, from 0: {base_verdict:?}", rules.name()));
                 }
