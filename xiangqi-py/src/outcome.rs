@@ -133,7 +133,6 @@ impl Outcome {
     fn result(&self) -> &'static str {
         match (self.verdict, self.winner) {
             ("draw", _) => "1/2-1/2",
-            ("undecided", _) => "*",
             (_, Some(true)) => "1-0",
             (_, Some(false)) => "0-1",
             _ => "*",
