@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use crate::arbiter::cycle::CycleRuling;
 use crate::arbiter::{
-    classify, judge_cycle, ArbiterConfig, Classification, NaturalLimit, PieceId, PlyContext, Reason, Ruling,
-    SideProfile, Verdict,
+    classify, judge_cycle, ArbiterConfig, Classification, ClassifyError, NaturalLimit, PieceId, PlyContext, Reason,
+    Ruling, SideProfile, Verdict,
 };
 use crate::{Color, Move, PlayError, Position, Role, Square};
 
@@ -39,7 +39,7 @@ pub struct Game {
     previous_same: Vec<Option<usize>>,
     /// The latest position index for each hash.
     latest: HashMap<u64, usize>,
-    classes: Vec<OnceLock<Classification>>,
+    classes: Vec<OnceLock<Result<Classification, ClassifyError>>>,
     /// The first ply after which the start position stands again, the same pieces on the same squares.
     start_returns_at: Option<usize>,
 }
@@ -199,7 +199,8 @@ impl Game {
         self.ids.get(ply).map(|ids| ids[sq.index()]).filter(|&id| id != 0).map(PieceId)
     }
 
-    /// The classification of move `index` (0-based), or `None` past the end.
+    /// The classification of move `index` (0-based), or `None` past the end or for a move the repetition
+    /// rules do not cover (see [`Game::try_classify`]).
     ///
     /// ```
     /// use xiangqi_core::{arbiter::MoveClass, Game};
@@ -212,8 +213,16 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn classify(&self, index: usize) -> Option<&Classification> {
+        self.try_classify(index)?.ok()
+    }
+
+    /// The classification of move `index`, or why there is none: a general missing before or after the move
+    /// (a position accepted with the opponent in check lets a general be taken). `None` past the end.
+    pub fn try_classify(&self, index: usize) -> Option<Result<&Classification, &ClassifyError>> {
         let cell = self.classes.get(index)?;
-        Some(cell.get_or_init(|| {
+        let result = cell.get_or_init(|| {
+            crate::arbiter::both_generals(&self.positions[index])?;
+            crate::arbiter::both_generals(&self.positions[index + 1])?;
             let ctx = PlyContext {
                 before: &self.positions[index],
                 after: &self.positions[index + 1],
@@ -223,8 +232,9 @@ impl Game {
                 previous_move: self.lead_in(index).map(|i| self.moves[i]),
                 previous: self.lead_in(index).map(|i| (&self.positions[i], &self.ids[i])),
             };
-            classify(&ctx, &self.config)
-        }))
+            Ok(classify(&ctx, &self.config))
+        });
+        Some(result.as_ref())
     }
 
     /// The move that led to the position before move `index`: the previous move, and for the first move of

@@ -139,12 +139,20 @@ fn classifying_without_a_general_is_a_typed_error() {
     // Black is in check with red to move: accepted on request, and red can take the general.
     let fen: Fen = "4k4/9/9/9/9/9/9/9/9/3KR4 w - - 0 1".parse().unwrap();
     let pos = fen.into_position(PositionErrorKinds::OPPONENT_IN_CHECK).unwrap();
-    let taken = pos.play("e0e9".parse().unwrap()).unwrap();
+    let taken = pos.clone().play("e0e9".parse().unwrap()).unwrap();
     let mv = taken.legal_moves().into_iter().next();
     let mv = mv.unwrap_or_else(|| "d0d1".parse().unwrap());
     let config = ArbiterConfig::default();
     assert_eq!(classify_move(&taken, mv, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
     assert_eq!(reference::classify(&taken, mv, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
+    // The move that takes the general is not classified either, alone or in a game.
+    let capture: Move = "e0e9".parse().unwrap();
+    assert_eq!(classify_move(&pos, capture, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
+    assert_eq!(reference::classify(&pos, capture, None, &config).unwrap_err(), ClassifyError::NoGeneral(Color::Black));
+    let mut game = Game::new(pos.clone());
+    game.push(capture).unwrap();
+    assert_eq!(game.try_classify(0), Some(Err(&ClassifyError::NoGeneral(Color::Black))));
+    assert!(game.classify(0).is_none() && game.try_classify(1).is_none());
     // An illegal move is the other error, from both.
     let start = Position::default();
     let bad: Move = "a0a5".parse().unwrap();

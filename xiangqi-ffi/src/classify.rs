@@ -139,7 +139,12 @@ pub struct XqChaseTarget {
 
 fn classification(game: &XqGame, index: usize) -> Result<&Classification> {
     ply_check(&game.inner, index)?;
-    game.inner.classify(index).ok_or_else(|| Error::new(XqStatus::OutOfRange, format!("no move {index}")))
+    match game.inner.try_classify(index) {
+        None => Err(Error::new(XqStatus::OutOfRange, format!("no move {index}"))),
+        // A move the repetition rules do not cover (a general taken): the position is the problem.
+        Some(Err(err)) => Err(Error::new(XqStatus::IllegalPosition, format!("move {index}: {err}"))),
+        Some(Ok(c)) => Ok(c),
+    }
 }
 
 fn classification_data(c: &Classification) -> XqClassification {

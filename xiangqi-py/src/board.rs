@@ -367,7 +367,11 @@ impl Board {
     /// The arbiter's classification of move `ply` (0-based; negative counts from the end).
     fn classify(&self, py: Python<'_>, ply: isize) -> PyResult<Classification> {
         let index = self.ply_index(ply)?;
-        let c = self.game.classify(index).ok_or_else(|| PyIndexError::new_err("no such move"))?;
+        let c = match self.game.try_classify(index) {
+            None => return Err(PyIndexError::new_err("no such move")),
+            Some(Err(err)) => return Err(crate::errors::XiangqiError::new_err(format!("move {index}: {err}"))),
+            Some(Ok(c)) => c,
+        };
         Classification::new(py, index, c)
     }
 

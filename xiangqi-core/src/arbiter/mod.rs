@@ -60,12 +60,9 @@ pub fn classify_move(
     previous_move: Option<Move>,
     config: &ArbiterConfig,
 ) -> Result<Classification, ClassifyError> {
-    for color in [crate::Color::Red, crate::Color::Black] {
-        if !before.has_general(color) {
-            return Err(ClassifyError::NoGeneral(color));
-        }
-    }
+    both_generals(before)?;
     let after = before.clone().play(mv).map_err(ClassifyError::Illegal)?;
+    both_generals(&after)?;
     let ids_before: [u8; 90] = core::array::from_fn(|i| if before.board[i] != 0 { i as u8 + 1 } else { 0 });
     let mut ids_after = ids_before;
     ids_after[mv.to.index()] = ids_before[mv.from.index()];
@@ -94,6 +91,15 @@ pub enum ClassifyError {
     /// A general is missing: the rules of repetition (checks, mates) need both on the board.
     #[error("the {} general is missing: the repetition rules need both generals on the board", .0.name())]
     NoGeneral(crate::Color),
+}
+
+/// The repetition rules cover a move only between positions with both generals (a move that takes a
+/// general, possible only from a position accepted with the opponent in check, is not classified).
+pub(crate) fn both_generals(pos: &Position) -> Result<(), ClassifyError> {
+    match [crate::Color::Red, crate::Color::Black].into_iter().find(|&c| !pos.has_general(c)) {
+        Some(color) => Err(ClassifyError::NoGeneral(color)),
+        None => Ok(()),
+    }
 }
 
 /// Which rules judge a repetition.

@@ -90,12 +90,9 @@ fn classify_within_bounds(
     lead_in: Option<LeadIn<'_>>,
     config: &ArbiterConfig,
 ) -> Result<ReferenceClass, ClassifyError> {
-    for color in [Color::Red, Color::Black] {
-        if !before.has_general(color) {
-            return Err(ClassifyError::NoGeneral(color));
-        }
-    }
+    super::both_generals(before)?;
     let after = before.clone().play(mv).map_err(ClassifyError::Illegal)?;
+    super::both_generals(&after)?;
     let limits = match config.rules {
         // The AXF rules allow winning material by checks (AXF rule 26).
         RuleSet::Axf => SearchLimits { check_moves: 0, ..config.limits },
