@@ -16,7 +16,7 @@ RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xq
 
 .PHONY: demo cli-demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
-        perft-all clean-venv arbiter-cycles install release-check release-crates release-msrv release-docs \
+        perft-all clean-venv arbiter-cycles docs install release-check release-crates release-msrv release-docs \
         release-wheel release-c
 
 XIANGQI := $(CARGO) run -q --release -p xiangqi-cli --
@@ -46,12 +46,15 @@ test: lint rust-test arbiter-interface convert-interface replay-interface peers-
       cmake-test py-test release-check
 	@echo "make test: all test suites passed"
 
-lint:
+lint: docs
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy -q --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -q --workspace --all-targets --all-features -- -D warnings
 	$(CARGO) clippy -q --workspace --all-targets --no-default-features -- -D warnings
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps
+
+# The API docs of every crate with every feature, without a warning (run once for lint and release-docs).
+docs:
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps --all-features
 
 rust-test:
 	$(CARGO) test --workspace --all-features -- --show-output
@@ -271,8 +274,7 @@ release-crates:
 release-msrv:
 	$(PYTHON) tests/release/check_msrv.py $(RELEASE_WORK)/msrv
 
-release-docs:
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc -q --workspace --no-deps --all-features
+release-docs: docs
 	$(PYTHON) tests/release/check_front_pages.py
 
 release-wheel: $(VENV)/.py-deps
