@@ -277,11 +277,14 @@ fn sort_threats(
             continue;
         }
         seen.push(id);
-        let mut candidates: Vec<ChaseTarget> = new
-            .iter()
-            .filter(|u| ctx.ids_after[u.target.index()] == id)
-            .map(|u| make_target(view, u, id, config))
-            .collect();
+        // Several first moves can lead to the same winner by the same means: each is judged once.
+        let mut winners: Vec<&Threat> = Vec::new();
+        for u in new.iter().copied().filter(|u| ctx.ids_after[u.target.index()] == id) {
+            if !winners.contains(&u) {
+                winners.push(u);
+            }
+        }
+        let mut candidates: Vec<ChaseTarget> = winners.into_iter().map(|u| make_target(view, u, id, config)).collect();
         if config.rules == super::RuleSet::Axf {
             // Outnumbering a real root is allowed under these rules (AXF rule 31).
             candidates.retain(|c| c.rooting != Some(Rooting::Insufficient));
