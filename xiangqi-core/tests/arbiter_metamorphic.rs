@@ -50,7 +50,7 @@ fn check(name: &str, failures: &mut Vec<String>, transform: impl Fn(&str, &[Stri
             let (t_fen, t_moves, swapped) = transform(fen, &moves);
             let Some((classes, verdict)) = judge(&t_fen, &t_moves, rules) else { continue };
             let verdict = if swapped { swap_verdict(&verdict) } else { verdict };
-            if (classes != base_classes || verdict != base_verdict) {
+            if classes != base_classes || verdict != base_verdict {
                 failures.push(format!(
                     "{name} {id} ({}): classes {classes:?} verdict {verdict:?}, untransformed {base_classes:?} \
                      {base_verdict:?}",
