@@ -20,6 +20,8 @@ use std::borrow::Cow;
 
 use core::fmt;
 
+use crate::quote::Quoted;
+
 /// A text encoding of game records.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
@@ -72,7 +74,7 @@ impl fmt::Display for TextEncoding {
 
 /// The error of [`TextEncoding`]'s `FromStr`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown text encoding {0:?} (expected utf-8, utf-16le, utf-16be, gbk, gb18030, gb2312 or big5)")]
+#[error("unknown text encoding {} (expected utf-8, utf-16le, utf-16be, gbk, gb18030, gb2312 or big5)", Quoted(.0))]
 pub struct UnknownEncodingError(pub String);
 
 impl core::str::FromStr for TextEncoding {

@@ -35,6 +35,7 @@ pub use tree::{MoveTree, NodeId};
 use core::fmt;
 use std::collections::HashMap;
 
+use crate::quote::Quoted;
 use crate::{Move, Position};
 
 /// One game as a record holds it.
@@ -275,7 +276,7 @@ impl fmt::Display for GameResult {
 
 /// The error of [`GameResult`]'s `FromStr`: the text is no result.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a game result: {0:?}")]
+#[error("not a game result: {}", Quoted(.0))]
 pub struct ParseResultError(pub String);
 
 impl core::str::FromStr for GameResult {
@@ -362,7 +363,7 @@ impl fmt::Display for Location {
             write!(f, ", ply {ply}")?;
         }
         if let Some(token) = &self.token {
-            write!(f, ", at {token:?}")?;
+            write!(f, ", at {}", Quoted(token))?;
         }
         Ok(())
     }

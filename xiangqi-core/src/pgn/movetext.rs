@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::chinese::{self, ChineseStyle};
 use crate::encoding::{self, TextEncoding};
 use crate::notation;
+use crate::quote::Quoted;
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
 use crate::wxf;
 use crate::{Notation, Position};
@@ -270,7 +271,7 @@ impl GameBuilder {
                 self.tags.set(name, value);
             }
             None => {
-                let message = format!("line {}: unreadable tag line {text:?}", at.1);
+                let message = format!("line {}: unreadable tag line {}", at.1, Quoted(text));
                 self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             }
         }
@@ -516,7 +517,7 @@ impl GameBuilder {
                     moves.record = record;
                     moves.pos = swapped;
                     parsed = Ok(m);
-                    let message = format!("the first move {text:?} is not the stated side's: read from {fen}");
+                    let message = format!("the first move {} is not the stated side's: read from {fen}", Quoted(text));
                     self.warnings.push(ReadWarning::new(Some(1), message));
                 }
             }
