@@ -148,10 +148,13 @@ FUZZ_RUNS    ?= 10000000
 FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
 # The C ABI target runs under AddressSanitizer (it crosses raw pointers); the others are safe Rust, built
 # without a sanitizer (twice the executions per second) but with debug assertions (overflow checks).
-fuzz_sanitizer = $(if $(filter ffi,$(1)),address,none)
-fuzz_max_len   = $(if $(filter pgn xqf dhtmlxq,$(1)),16384,$(if $(filter arbiter,$(1)),1024,4096))
-fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $(call fuzz_sanitizer,$(1)) $(1) $(FUZZ_WORK)/corpus/$(1) \
-	  $(CURDIR)/fuzz/corpus/$(1) $(FUZZ_WORK)/seeds/$(1) -- -max_len=$(call fuzz_max_len,$(1)) -rss_limit_mb=2048 \
+# FUZZ_SANITIZER overrides it for every target (the smoke run builds them all once, without one). The
+# arbiter's inputs get their full length at once (its executions are slow, and games need plies).
+fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; san=$(or $(FUZZ_SANITIZER),$$san); \
+	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac; \
+	  case $$target in arbiter) grow=-len_control=0;; *) grow=;; esac
+fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$target $(FUZZ_WORK)/corpus/$$target \
+	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
 	  -timeout=30 -print_final_stats=1
 
 .PHONY: fuzz-seeds fuzz-long fuzz-smoke
@@ -166,7 +169,8 @@ fuzz-seeds:
 fuzz: fuzz-seeds
 	@for target in $(FUZZ_TARGETS); do \
 	  echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
-	  $(call fuzz_run,$$target) -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	  $(fuzz_options); \
+	  $(fuzz_run) -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
 
 # FUZZ_RUNS executions of every target (10 million by default: hours per target on two cores), then each
@@ -175,17 +179,19 @@ fuzz: fuzz-seeds
 fuzz-long: fuzz-seeds
 	@for target in $(FUZZ_TARGETS); do \
 	  echo "fuzz-long: $$target, $(FUZZ_RUNS) executions"; \
-	  $(call fuzz_run,$$target) -runs=$(FUZZ_RUNS) > $(FUZZ_WORK)/$$target.log 2>&1 \
+	  $(fuzz_options); \
+	  $(fuzz_run) -runs=$(FUZZ_RUNS) > $(FUZZ_WORK)/$$target.log 2>&1 \
 	    || { tail -n 60 $(FUZZ_WORK)/$$target.log; exit 1; }; \
 	  grep '^stat::' $(FUZZ_WORK)/$$target.log; \
 	  cp $(FUZZ_WORK)/corpus/$$target/* fuzz/corpus/$$target/ 2>/dev/null; \
-	  $(CARGO) +nightly fuzz cmin -O -a -s $(call fuzz_sanitizer,$$target) $$target $(CURDIR)/fuzz/corpus/$$target \
-	    -- -max_len=$(call fuzz_max_len,$$target) -rss_limit_mb=2048 || exit 1; \
+	  $(CARGO) +nightly fuzz cmin -O -a -s $$san $$target $(CURDIR)/fuzz/corpus/$$target \
+	    -- -max_len=$$len -rss_limit_mb=2048 || exit 1; \
 	done
 
-# The smoke run of `make test`: the targets built once, then each run for FUZZ_SMOKE_SECONDS (20). Skipped,
-# saying so, without a nightly toolchain; cargo-fuzz is installed when it is missing.
-FUZZ_SMOKE_SECONDS ?= 20
+# The smoke run of `make test`: the targets built once (no sanitizer), then each run for FUZZ_SMOKE_SECONDS
+# (12: seven targets and their build stay within about four minutes on a clean checkout). Skipped, saying so,
+# without a nightly toolchain; cargo-fuzz is installed when it is missing.
+FUZZ_SMOKE_SECONDS ?= 12
 fuzz-smoke:
 	@if ! $(CARGO) +nightly --version > /dev/null 2>&1; then \
 	  echo "fuzz-smoke: no nightly toolchain (rustup toolchain install nightly): the fuzz smoke run is SKIPPED"; \
@@ -195,7 +201,7 @@ fuzz-smoke:
 	  echo "fuzz-smoke: installing cargo-fuzz"; \
 	  $(CARGO) install -q cargo-fuzz || { echo "fuzz-smoke: cargo-fuzz cannot be installed: SKIPPED"; exit 0; }; \
 	fi; \
-	$(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+	$(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_SANITIZER=none
 
 # Reading PGN, ours and cchess's (../shared/bench/bench_cchess.py read_pgn) on the same 200 files, in one run.
 $(VENV)/.bench-installed: xiangqi-core/benches/peers/requirements.txt $(VENV)/.installed
