@@ -34,7 +34,12 @@ fuzz_target!(|data: &[u8]| {
         Err(err) => {
             assert!(err.offset <= text.len(), "{err}");
             let message = FenError::Parse(err).to_string();
-            assert!(message.len() <= MESSAGE_LIMIT, "{} bytes: {}", message.len(), message.chars().take(200).collect::<String>());
+            assert!(
+                message.len() <= MESSAGE_LIMIT,
+                "{} bytes: {}",
+                message.len(),
+                message.chars().take(200).collect::<String>()
+            );
         }
     }
 });

@@ -33,7 +33,9 @@ fn wxf_styles() -> impl Iterator<Item = WxfStyle> {
 
 fn chinese_styles() -> impl Iterator<Item = ChineseStyle> {
     [Characters::Simplified, Characters::Traditional].into_iter().flat_map(|characters| {
-        [BlackDigits::FullWidth, BlackDigits::Ascii].into_iter().map(move |black_digits| ChineseStyle { characters, black_digits })
+        [BlackDigits::FullWidth, BlackDigits::Ascii]
+            .into_iter()
+            .map(move |black_digits| ChineseStyle { characters, black_digits })
     })
 }
 

@@ -53,7 +53,8 @@ pub struct GameInput {
 
 /// The start position and the legal moves a fuzz input stands for (at most [`MAX_PLIES`]).
 pub fn decode(data: &[u8]) -> (Position, Vec<Move>) {
-    let input = GameInput::arbitrary_take_rest(Unstructured::new(data)).unwrap_or(GameInput { start: 0, steps: vec![] });
+    let input =
+        GameInput::arbitrary_take_rest(Unstructured::new(data)).unwrap_or(GameInput { start: 0, steps: vec![] });
     moves_of(&input)
 }
 

@@ -3,9 +3,10 @@
 use xiangqi_core::record::{GameRecord, Location, MoveTree};
 use xiangqi_core::{Move, Position};
 
-/// The longest message an error may have, whatever the input: the offending token is quoted at most 64
-/// characters long (up to 4 bytes each, escaped up to 10), and the rest of a message is short.
-pub const MESSAGE_LIMIT: usize = 1024;
+/// The longest message an error may have, whatever the input: an offending token is quoted at most 64
+/// characters long (each written in up to 10 bytes, `\u{10ffff}`), a record error quotes it twice (in
+/// its location and in the move error), and the rest of a message is short.
+pub const MESSAGE_LIMIT: usize = 2048;
 
 /// Every node of the tree replays legally from its parent's position: each move is played once.
 pub fn assert_tree_replays(tree: &MoveTree) {
@@ -33,5 +34,10 @@ pub fn assert_record_replays(record: &GameRecord) {
 /// An error's location lies inside the input and its message is short, whatever the input's size.
 pub fn assert_error_bounded(location: &Location, message: &str, input_len: usize) {
     assert!(location.byte_offset <= input_len as u64, "{message}: offset past the input ({input_len} bytes)");
-    assert!(message.len() <= MESSAGE_LIMIT, "a message of {} bytes: {}", message.len(), message.chars().take(200).collect::<String>());
+    assert!(
+        message.len() <= MESSAGE_LIMIT,
+        "a message of {} bytes: {}",
+        message.len(),
+        message.chars().take(200).collect::<String>()
+    );
 }
