@@ -249,7 +249,9 @@ mod tests {
 
     #[test]
     fn gbk_replacement_characters_encode_as_the_encoder_writes_them() {
-        for text in ["\u{FFFD}", "a\u{FFFD}\u{FFFD}b", "炮\u{FFFD}二平五\u{FFFD}", "\u{FFFD}x\u{FFFD}", "\u{FFFD}\u{1F600}"] {
+        for text in
+            ["\u{FFFD}", "a\u{FFFD}\u{FFFD}b", "炮\u{FFFD}二平五\u{FFFD}", "\u{FFFD}x\u{FFFD}", "\u{FFFD}\u{1F600}"]
+        {
             let (expected, _, replaced) = TextEncoding::Gbk.codec().encode(text);
             assert_eq!(encode(text, TextEncoding::Gbk), (expected, replaced), "{text:?}");
             assert_eq!(decode(&encode(text, TextEncoding::Gbk).0, TextEncoding::Gbk).0, text);
