@@ -138,12 +138,37 @@ impl Game {
 
     /// Plays a legal move. On error the game is unchanged.
     pub fn push(&mut self, m: Move) -> Result<(), PlayError> {
-        let pos = self.position().clone();
+        let next = self.position().clone().play(m)?;
+        self.push_played(m, next);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal without testing it again: a move of a
+    /// [`MoveTree`](crate::record::MoveTree) (every move there was tested when it was added), or one taken
+    /// from [`Position::legal_moves`]. An illegal move gives a game whose positions and verdicts mean
+    /// nothing (memory-safe all the same, and debug builds assert).
+    ///
+    /// ```
+    /// use xiangqi_core::Game;
+    /// let mut game = Game::default();
+    /// let m = game.position().legal_moves()[0];
+    /// game.push_unchecked(m);
+    /// assert_eq!(game.peek(), Some(m));
+    /// ```
+    pub fn push_unchecked(&mut self, m: Move) {
+        debug_assert!(self.position().is_legal(m), "{m} is not legal in {}", self.position().fen());
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push_played(m, next);
+    }
+
+    /// Records `m`, which led from the current position to `next`.
+    fn push_played(&mut self, m: Move, next: Position) {
         let n = self.positions.len() - 1;
+        let pos = &self.positions[n];
         let moving = pos.piece_at(m.from);
         let capture = pos.piece_at(m.to).is_some();
         let mover = pos.turn();
-        let next = pos.play(m)?;
         let forward_soldier = matches!(moving, Some(p) if p.role == Role::Soldier
             && m.to.relative_rank(p.color) > m.from.relative_rank(p.color));
         let mut ids = self.ids[n];
@@ -169,7 +194,6 @@ impl Game {
             self.start_returns_at = Some(n + 1);
             self.classes[0] = OnceLock::new();
         }
-        Ok(())
     }
 
     /// Takes back the last move.
