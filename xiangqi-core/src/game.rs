@@ -1,6 +1,5 @@
 //! A game: a start position, the moves played, and the arbiter's judgement of them.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::arbiter::cycle::CycleRuling;
@@ -38,7 +37,7 @@ pub struct Game {
     /// For each position: the previous position with the same hash, if any.
     previous_same: Vec<Option<usize>>,
     /// The latest position index for each hash.
-    latest: HashMap<u64, usize>,
+    latest: crate::zobrist::KeyMap<u64, usize>,
     classes: Vec<OnceLock<Result<Classification, ClassifyError>>>,
     /// The first ply after which the start position stands again, the same pieces on the same squares.
     start_returns_at: Option<usize>,
@@ -78,7 +77,7 @@ impl Game {
             capture_since: vec![0],
             checks: vec![[0, 0]],
             previous_same: vec![None],
-            latest: HashMap::from([(start.zobrist_hash(), 0)]),
+            latest: [(start.zobrist_hash(), 0)].into_iter().collect(),
             positions: vec![start],
             classes: Vec::new(),
             start_returns_at: None,
