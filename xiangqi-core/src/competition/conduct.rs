@@ -211,6 +211,58 @@ pub enum ResultReason {
     InsufficientMaterial,
 }
 
+impl ResultReason {
+    /// Every reason.
+    pub const ALL: [ResultReason; 20] = [
+        ResultReason::Checkmate,
+        ResultReason::Stalemate,
+        ResultReason::KingsFacing,
+        ResultReason::Repetition,
+        ResultReason::Overtime,
+        ResultReason::LatePress,
+        ResultReason::PerMoveTime,
+        ResultReason::Lateness,
+        ResultReason::DoubleForfeit,
+        ResultReason::IllegalMove,
+        ResultReason::FoulLimit,
+        ResultReason::Resignation,
+        ResultReason::Discipline,
+        ResultReason::Disqualification,
+        ResultReason::Expulsion,
+        ResultReason::TheoreticalDraw,
+        ResultReason::AgreedDraw,
+        ResultReason::RepetitionDraw,
+        ResultReason::NaturalLimit,
+        ResultReason::InsufficientMaterial,
+    ];
+
+    /// The name used in case files and bindings ("foul-limit").
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultReason::Checkmate => "checkmate",
+            ResultReason::Stalemate => "stalemate",
+            ResultReason::KingsFacing => "kings-facing",
+            ResultReason::Repetition => "repetition",
+            ResultReason::Overtime => "overtime",
+            ResultReason::LatePress => "late-press",
+            ResultReason::PerMoveTime => "per-move-time",
+            ResultReason::Lateness => "lateness",
+            ResultReason::DoubleForfeit => "double-forfeit",
+            ResultReason::IllegalMove => "illegal-move",
+            ResultReason::FoulLimit => "foul-limit",
+            ResultReason::Resignation => "resignation",
+            ResultReason::Discipline => "discipline",
+            ResultReason::Disqualification => "disqualification",
+            ResultReason::Expulsion => "expulsion",
+            ResultReason::TheoreticalDraw => "theoretical-draw",
+            ResultReason::AgreedDraw => "agreed-draw",
+            ResultReason::RepetitionDraw => "repetition-draw",
+            ResultReason::NaturalLimit => "natural-limit",
+            ResultReason::InsufficientMaterial => "insufficient-material",
+        }
+    }
+}
+
 /// A game's result: who won (`None`: a draw, or a double forfeit), why, and the deciding article.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Decision {

@@ -207,6 +207,9 @@ pub enum ClockError {
         /// The field.
         field: &'static str,
     },
+    /// The lateness limit is the first deadline, and the time control has none (a per-move limit).
+    #[error("lateness limit: a per-move time control has no first deadline; the limit must be fixed")]
+    NoFirstDeadline,
     /// The event's time is before the previous event's.
     #[error("{event} at {at:?}: time went backwards (the previous event was at {previous:?})")]
     TimeWentBack {
@@ -569,7 +572,7 @@ pub fn judge_lateness(
     let limit = match limit {
         LatenessLimit::Fixed(limit) => limit,
         LatenessLimit::FirstDeadline => match *control {
-            TimeControl::PerMove { .. } => return Err(ClockError::InvalidControl { field: "lateness limit" }),
+            TimeControl::PerMove { .. } => return Err(ClockError::NoFirstDeadline),
             TimeControl::MoveQuota { first, then, .. } => minutes_to(first.unwrap_or(then).minutes),
             TimeControl::Guillotine { minutes } => minutes_to(minutes),
         },
