@@ -109,7 +109,8 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
         "clock" => {
             let control = match a(0) {
                 "quota" => {
-                    let first = (a(1) != "0").then(|| Period { moves: num(a(1)).unwrap(), minutes: num(a(2)).unwrap() });
+                    let first =
+                        (a(1) != "0").then(|| Period { moves: num(a(1)).unwrap(), minutes: num(a(2)).unwrap() });
                     let then = Period { moves: num(a(3)).unwrap(), minutes: num(a(4)).unwrap() };
                     TimeControl::MoveQuota { first, then, carry_over: carry(a(5)) }
                 }
@@ -147,7 +148,8 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
         "lateness" => {
             let limit = if a(0) == "first" { LatenessLimit::FirstDeadline } else { LatenessLimit::Fixed(ms(a(0))?) };
             let arrival = |s: &str| if s == "never" { Ok(None) } else { ms(s).map(Some) };
-            let ruling = judge_lateness(&state.control.unwrap(), limit, [arrival(a(1))?, arrival(a(2))?]).map_err(err)?;
+            let ruling =
+                judge_lateness(&state.control.unwrap(), limit, [arrival(a(1))?, arrival(a(2))?]).map_err(err)?;
             Ok(match ruling {
                 LatenessRuling::Play { charge } => format!("play {} {}", ms_of(charge[0]), ms_of(charge[1])),
                 LatenessRuling::Forfeit { loser } => format!("forfeit {}", loser.name()),
@@ -219,9 +221,13 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
             state.event = Some(Event::new(system, args[1..].iter().copied()).map_err(err)?);
             ok()
         }
-        "game" if state.event.is_some() && args.len() == 4 => {
-            state.event.as_mut().unwrap().add_game(num(a(0))?, a(1), a(2), result(a(3))?).map(|_| "ok".into()).map_err(err)
-        }
+        "game" if state.event.is_some() && args.len() == 4 => state
+            .event
+            .as_mut()
+            .unwrap()
+            .add_game(num(a(0))?, a(1), a(2), result(a(3))?)
+            .map(|_| "ok".into())
+            .map_err(err),
         "efouls" => state.event.as_mut().unwrap().add_fouls(a(0), num(a(1))?).map(|_| "ok".into()).map_err(err),
         "epenalty" => {
             let p = if a(1) == "warning" { Penalty::Warning } else { Penalty::Disqualification };
@@ -336,7 +342,8 @@ fn conduct_command(cmd: &str) -> bool {
 fn run_conduct(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
     let a = |i: usize| args[i];
     let c = state.conduct.as_mut().unwrap();
-    let done = |r: Result<(), xiangqi_core::competition::conduct::ConductError>| r.map(|_| "ok".to_string()).map_err(err);
+    let done =
+        |r: Result<(), xiangqi_core::competition::conduct::ConductError>| r.map(|_| "ok".to_string()).map_err(err);
     match cmd {
         "move" => done(c.make_move(side(a(0))?)),
         "cpress" => done(c.press(side(a(0))?)),

@@ -448,7 +448,6 @@ impl Event {
     /// points and the chain's values after the points.
     pub fn crosstable(&self, chain: &[Tiebreak]) -> Result<String, StandingsError> {
         let table = self.standings(chain)?;
-        let records = self.records();
         let width = self.names.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);
         let mut out = String::new();
         let _ = write!(out, "{:>4}  {:<width$}", "#", "name");
@@ -468,8 +467,23 @@ impl Event {
                 let cell: String = if col.entrant == row.entrant {
                     "x".into()
                 } else {
-                    let marks: String =
-                        records[row.entrant].iter().filter(|(o, _)| *o == col.entrant).map(|(_, s)| s.mark()).collect();
+                    // By round, then by mark: the cell does not depend on the order games were entered.
+                    let mut games: Vec<(u32, &str)> = self
+                        .games
+                        .iter()
+                        .filter_map(|g| {
+                            let [red, black] = g.result.scores();
+                            if g.red == row.entrant && g.black == col.entrant {
+                                Some((g.round, red.mark()))
+                            } else if g.black == row.entrant && g.red == col.entrant {
+                                Some((g.round, black.mark()))
+                            } else {
+                                None
+                            }
+                        })
+                        .collect();
+                    games.sort_unstable();
+                    let marks: String = games.into_iter().map(|(_, m)| m).collect();
                     if marks.is_empty() {
                         ".".into()
                     } else {
