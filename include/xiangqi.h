@@ -1477,8 +1477,9 @@ XqStatus xq_conduct_claim_natural_limit(struct XqConduct *conduct,
  * One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): "move", "press",
  * "offer", "accept", "decline", "resign", "illegal", "kings-facing", "theoretical-draw",
  * "flag:overtime|late-press|per-move", "foul:<foul name>", "penalty:<warning|loss|disqualification|
- * expulsion>:<game-arbiter|chief-arbiter|organiser>", "lateness-forfeit", "double-forfeit". `*answer`
- * (optional) is 1 when an offer was a foul, else 0.
+ * expulsion>:<game-arbiter|chief-arbiter|organiser>", "lateness-forfeit", "double-forfeit",
+ * "unrecorded:<run>:<ms left in the period>" (7.1-7.2). `*answer` (optional) is 1 when an offer was a
+ * foul, the fouls given for unrecorded moves, else 0.
  */
 XqStatus xq_conduct_event(struct XqConduct *conduct,
                           uint32_t side,

@@ -68,24 +68,24 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         XqTimeControl tc;
         memset(&tc, 0, sizeof tc);
         if (strcmp(w[1], "quota") == 0) {
-            tc.kind = XQ_TIME_CONTROL_KIND_MOVE_QUOTA;
+            tc.kind = 1 /* move quota */;
             tc.first_moves = (uint32_t)atoi(w[2]);
             tc.first_minutes = (uint32_t)atoi(w[3]);
             tc.then_moves = (uint32_t)atoi(w[4]);
             tc.then_minutes = (uint32_t)atoi(w[5]);
             tc.carry_over = strcmp(w[6], "reset") == 0;
         } else if (strcmp(w[1], "rapid") == 0) {
-            tc.kind = XQ_TIME_CONTROL_KIND_MOVE_QUOTA;
+            tc.kind = 1 /* move quota */;
             tc.first_moves = 40;
             tc.first_minutes = 10;
             tc.then_moves = (uint32_t)atoi(w[2]);
             tc.then_minutes = 5;
             tc.carry_over = strcmp(w[3], "reset") == 0;
         } else if (strcmp(w[1], "permove") == 0) {
-            tc.kind = XQ_TIME_CONTROL_KIND_PER_MOVE;
+            tc.kind = 0 /* per move */;
             tc.per_move_secs = (uint32_t)atoi(w[2]);
         } else {
-            tc.kind = XQ_TIME_CONTROL_KIND_GUILLOTINE;
+            tc.kind = 2 /* guillotine */;
             tc.guillotine_minutes = (uint32_t)atoi(w[2]);
         }
         xq_clock_free(clock_);
@@ -139,7 +139,7 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
                            strcmp(cmd, "illegal") == 0 || strcmp(cmd, "kingsfacing") == 0 ||
                            strcmp(cmd, "theoretical-draw") == 0 || strcmp(cmd, "foul") == 0 ||
                            strcmp(cmd, "flagfall") == 0 || strcmp(cmd, "penalty") == 0 ||
-                           strcmp(cmd, "lateness-result") == 0)) {
+                           strcmp(cmd, "lateness-result") == 0 || strcmp(cmd, "unrecorded") == 0)) {
         char event[128];
         uint32_t answer = 0;
         int side = n > 1 ? side_of(w[1]) : XQ_COLOR_RED;
@@ -147,6 +147,7 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         else if (strcmp(cmd, "kingsfacing") == 0) snprintf(event, sizeof event, "kings-facing");
         else if (strcmp(cmd, "foul") == 0) snprintf(event, sizeof event, "foul:%s", w[2]);
         else if (strcmp(cmd, "flagfall") == 0) snprintf(event, sizeof event, "flag:%s", w[2]);
+        else if (strcmp(cmd, "unrecorded") == 0) snprintf(event, sizeof event, "unrecorded:%s:%s", w[2], w[3]);
         else if (strcmp(cmd, "penalty") == 0) snprintf(event, sizeof event, "penalty:%s:%s", w[2], w[3]);
         else if (strcmp(cmd, "lateness-result") == 0) {
             if (strcmp(w[1], "double-forfeit") == 0) snprintf(event, sizeof event, "double-forfeit");
@@ -158,6 +159,7 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         if (strcmp(cmd, "theoretical-draw") == 0) side = XQ_COLOR_RED;
         st = xq_conduct_event(conduct, (uint32_t)side, event, strlen(event), &answer);
         if (st == XQ_STATUS_OK && strcmp(cmd, "offer") == 0) snprintf(out, len, answer ? "foul" : "pending");
+        if (st == XQ_STATUS_OK && strcmp(cmd, "unrecorded") == 0) snprintf(out, len, "%u", answer);
     } else if (strcmp(cmd, "position") == 0) {
         xq_position_free(position);
         position = NULL;
@@ -203,10 +205,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cannot read %s\n", path);
         return 2;
     }
-    int cases = 0, checks = 0, skipped = 0, failures = 0, lineno = 0;
+    int cases = 0, checks = 0, skipped = 0, failures = 0;
     char current[256] = "";
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        lineno++;
         while (*line == ' ') line++;
         if (!*line || *line == '#') continue;
         char command[1024], expected[512] = "ok";
@@ -223,10 +224,15 @@ int main(int argc, char **argv) {
         }
         char copy[1024];
         snprintf(copy, sizeof copy, "%s", command);
-        char *words[MAX_WORDS];
+        char *words[MAX_WORDS] = {0};
         int n = 0;
-        for (char *save = NULL, *tok = strtok_r(copy, " ", &save); tok && n < MAX_WORDS; tok = strtok_r(NULL, " ", &save))
-            words[n++] = tok;
+        for (char *p = copy; *p && n < MAX_WORDS;) {
+            while (*p == ' ') *p++ = 0;
+            if (!*p) break;
+            words[n++] = p;
+            while (*p && *p != ' ') p++;
+        }
+        if (n == 0) continue;
         if (strcmp(words[0], "case") == 0) {
             reset();
             snprintf(current, sizeof current, "%s (%s)", words[1], n > 2 ? words[2] : "");
@@ -253,7 +259,7 @@ int main(int argc, char **argv) {
         }
         if (!pass) {
             failures++;
-            fprintf(stderr, "FAIL %s, case line %d: %s => %s, expected %s\n", current, lineno, command,
+            fprintf(stderr, "FAIL %s: %s => %s, expected %s\n", current, command,
                     r == 1 ? answer : message, expected);
         }
     }

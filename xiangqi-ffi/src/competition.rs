@@ -35,7 +35,7 @@ fn side(value: u32) -> Result<Color> {
     }
 }
 
-/// The kind of a time control.
+/// The kind of a time control: the values of `XqTimeControl.kind` (0 per move, 1 move quota, 2 guillotine).
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum XqTimeControlKind {
@@ -253,8 +253,9 @@ pub unsafe extern "C" fn xq_conduct_free(conduct: *mut XqConduct) {
 /// One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): "move", "press",
 /// "offer", "accept", "decline", "resign", "illegal", "kings-facing", "theoretical-draw",
 /// "flag:overtime|late-press|per-move", "foul:<foul name>", "penalty:<warning|loss|disqualification|
-/// expulsion>:<game-arbiter|chief-arbiter|organiser>", "lateness-forfeit", "double-forfeit". `*answer`
-/// (optional) is 1 when an offer was a foul, else 0.
+/// expulsion>:<game-arbiter|chief-arbiter|organiser>", "lateness-forfeit", "double-forfeit",
+/// "unrecorded:<run>:<ms left in the period>" (7.1-7.2). `*answer` (optional) is 1 when an offer was a
+/// foul, the fouls given for unrecorded moves, else 0.
 #[no_mangle]
 pub unsafe extern "C" fn xq_conduct_event(
     conduct: *mut XqConduct,
@@ -286,6 +287,14 @@ pub unsafe extern "C" fn xq_conduct_event(
             }
             ("double-forfeit", None, None) => {
                 c.lateness(xiangqi_core::competition::time::LatenessRuling::DoubleForfeit)
+            }
+            ("unrecorded", Some(run), Some(remaining)) => {
+                let number = |t: &str| {
+                    t.parse::<u64>().map_err(|_| Error::invalid(format!("event {name:?}: {t:?} is not a number")))
+                };
+                let (run, remaining) = (number(run)?, number(remaining)?);
+                let run = u32::try_from(run).map_err(|_| Error::invalid(format!("event {name:?}: run too long")))?;
+                c.unrecorded_moves(s, run, Duration::from_millis(remaining)).map(|n| result = n)
             }
             ("flag", Some(reason), None) => {
                 let reason = match reason {
