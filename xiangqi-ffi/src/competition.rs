@@ -250,12 +250,13 @@ pub unsafe extern "C" fn xq_conduct_free(conduct: *mut XqConduct) {
     unsafe { free_handle(conduct) }
 }
 
-/// One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): "move", "press",
-/// "offer", "accept", "decline", "resign", "illegal", "kings-facing", "theoretical-draw",
-/// "flag:overtime|late-press|per-move", "foul:<foul name>", "penalty:<warning|loss|disqualification|
-/// expulsion>:<game-arbiter|chief-arbiter|organiser>", "lateness-forfeit", "double-forfeit",
-/// "unrecorded:<run>:<ms left in the period>" (7.1-7.2). `*answer` (optional) is 1 when an offer was a
-/// foul, the fouls given for unrecorded moves, else 0.
+/// One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): `move`, `press`,
+/// `offer`, `accept`, `decline`, `resign`, `illegal`, `kings-facing`, `theoretical-draw`,
+/// `flag:REASON` (`overtime`, `late-press`, `per-move`), `foul:NAME` (`distracting`, `clock-tampering`, ...),
+/// `penalty:PENALTY:AUTHORITY` (`warning`, `loss`, `disqualification`, `expulsion`; `game-arbiter`,
+/// `chief-arbiter`, `organiser`), `lateness-forfeit`, `double-forfeit`, and `unrecorded:RUN:MS` (RUN moves
+/// left unrecorded with MS milliseconds left in the period, 7.1-7.2). `*answer` (optional) is 1 when an
+/// offer was a foul, the fouls given for unrecorded moves, else 0.
 #[no_mangle]
 pub unsafe extern "C" fn xq_conduct_event(
     conduct: *mut XqConduct,
@@ -383,8 +384,8 @@ fn decision_text(d: Option<&Decision>) -> String {
     }
 }
 
-/// The result as text, by string rules: "none", or "<red-wins|black-wins|draw|double-forfeit> <reason>
-/// <article>" ("black-wins foul-limit 4.1.8"). With a game (may be NULL), the arbiter's verdict after its
+/// The result as text, by string rules: `none`, or `WINNER REASON ARTICLE` with WINNER `red-wins`,
+/// `black-wins`, `draw` or `double-forfeit` (`black-wins foul-limit 4.1.8`). With a game (may be NULL), the arbiter's verdict after its
 /// last move and the log combine: the earlier decides, the board at the same ply (22.5).
 #[no_mangle]
 pub unsafe extern "C" fn xq_conduct_result(
@@ -410,7 +411,7 @@ pub unsafe extern "C" fn xq_conduct_result(
 }
 
 /// 5.1-5.6: the obligation of the side to move after the touches, as text by string rules: "free",
-/// "foul <name>", "play <iccs>", "move-from <square>", "capture-on <square>". `touches` is UTF-8 text of
+/// `foul NAME`, `play ICCS`, `move-from SQUARE`, `capture-on SQUARE`. `touches` is UTF-8 text of
 /// squares separated by spaces, each optionally followed by `~` (accidental), `=` (adjusted with
 /// consent), `!` (adjusted without) or `&` (at the same time as the previous touch).
 #[no_mangle]
@@ -455,7 +456,7 @@ pub unsafe extern "C" fn xq_touch_obligation(
 
 /// Standings from a results file's text (`round,red,black,result[,red_fouls,black_fouls]`): `games_per_pair`
 /// 0 for a Swiss event, 1 or 2 for a round robin; `chain` "15.1", "15.2" or tie-break names joined by commas.
-/// With `crosstable` false the text is one line "place[=]:name:points ..."; true, the crosstable. A bad row
+/// With `crosstable` false the text is one line `place:name:points ...` (`=` after a shared place); true, the crosstable. A bad row
 /// gives XQ_STATUS_EVENT_REJECTED with a message naming its line and field.
 #[no_mangle]
 pub unsafe extern "C" fn xq_results_standings(
