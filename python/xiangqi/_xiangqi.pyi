@@ -40,6 +40,15 @@ __all__ = [
     "match_points",
     "touch_obligation",
     "valid_lineups",
+    "TeamEvent",
+    "TeamStanding",
+    "all_play_all",
+    "best_of",
+    "check_board_order",
+    "is_valid_lineup",
+    "members_total_standings",
+    "second_game_colour",
+    "team_forfeit_match_points",
 ]
 __version__: str
 
