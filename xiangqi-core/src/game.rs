@@ -1,6 +1,5 @@
 //! A game: a start position, the moves played, and the arbiter's judgement of them.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::arbiter::cycle::CycleRuling;
@@ -38,7 +37,7 @@ pub struct Game {
     /// For each position: the previous position with the same hash, if any.
     previous_same: Vec<Option<usize>>,
     /// The latest position index for each hash.
-    latest: HashMap<u64, usize>,
+    latest: crate::zobrist::KeyMap<u64, usize>,
     classes: Vec<OnceLock<Result<Classification, ClassifyError>>>,
     /// The first ply after which the start position stands again, the same pieces on the same squares.
     start_returns_at: Option<usize>,
@@ -78,7 +77,7 @@ impl Game {
             capture_since: vec![0],
             checks: vec![[0, 0]],
             previous_same: vec![None],
-            latest: HashMap::from([(start.zobrist_hash(), 0)]),
+            latest: [(start.zobrist_hash(), 0)].into_iter().collect(),
             positions: vec![start],
             classes: Vec::new(),
             start_returns_at: None,
@@ -138,12 +137,37 @@ impl Game {
 
     /// Plays a legal move. On error the game is unchanged.
     pub fn push(&mut self, m: Move) -> Result<(), PlayError> {
-        let pos = self.position().clone();
+        let next = self.position().clone().play(m)?;
+        self.push_played(m, next);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal without testing it again: a move of a
+    /// [`MoveTree`](crate::record::MoveTree) (every move there was tested when it was added), or one taken
+    /// from [`Position::legal_moves`]. An illegal move gives a game whose positions and verdicts mean
+    /// nothing (memory-safe all the same, and debug builds assert).
+    ///
+    /// ```
+    /// use xiangqi_core::Game;
+    /// let mut game = Game::default();
+    /// let m = game.position().legal_moves()[0];
+    /// game.push_unchecked(m);
+    /// assert_eq!(game.peek(), Some(m));
+    /// ```
+    pub fn push_unchecked(&mut self, m: Move) {
+        debug_assert!(self.position().is_legal(m), "{m} is not legal in {}", self.position().fen());
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push_played(m, next);
+    }
+
+    /// Records `m`, which led from the current position to `next`.
+    fn push_played(&mut self, m: Move, next: Position) {
         let n = self.positions.len() - 1;
+        let pos = &self.positions[n];
         let moving = pos.piece_at(m.from);
         let capture = pos.piece_at(m.to).is_some();
         let mover = pos.turn();
-        let next = pos.play(m)?;
         let forward_soldier = matches!(moving, Some(p) if p.role == Role::Soldier
             && m.to.relative_rank(p.color) > m.from.relative_rank(p.color));
         let mut ids = self.ids[n];
@@ -169,7 +193,6 @@ impl Game {
             self.start_returns_at = Some(n + 1);
             self.classes[0] = OnceLock::new();
         }
-        Ok(())
     }
 
     /// Takes back the last move.
@@ -221,6 +244,13 @@ impl Game {
     pub fn try_classify(&self, index: usize) -> Option<Result<&Classification, &ClassifyError>> {
         let cell = self.classes.get(index)?;
         let result = cell.get_or_init(|| {
+            // A classification depends only on its context: a move that repeats an earlier one in every
+            // respect (a later round of a cycle) has its answer already.
+            if let Some(earlier) = self.same_context_before(index) {
+                if let Some(known) = self.try_classify(earlier) {
+                    return known.cloned().map_err(Clone::clone);
+                }
+            }
             crate::arbiter::both_generals(&self.positions[index])?;
             crate::arbiter::both_generals(&self.positions[index + 1])?;
             let ctx = PlyContext {
@@ -235,6 +265,31 @@ impl Game {
             Ok(classify(&ctx, &self.config))
         });
         Some(result.as_ref())
+    }
+
+    /// An earlier move played in exactly the context of move `index`: the same position, move and piece
+    /// identities, led into by the same move from the same position. Its classification is this one's.
+    fn same_context_before(&self, index: usize) -> Option<usize> {
+        let same_ply = |a: usize, b: usize| {
+            self.moves[a] == self.moves[b]
+                && same_position(&self.positions[a], &self.positions[b])
+                && self.ids[a] == self.ids[b]
+        };
+        let mut at = self.previous_same[index];
+        // Only the last few occurrences of the position are worth a look.
+        for _ in 0..8 {
+            let earlier = at?;
+            let lead_in_matches = match (self.lead_in(index), self.lead_in(earlier)) {
+                (None, None) => true,
+                (Some(a), Some(b)) => same_ply(a, b),
+                _ => false,
+            };
+            if lead_in_matches && same_ply(index, earlier) {
+                return Some(earlier);
+            }
+            at = self.previous_same[earlier];
+        }
+        None
     }
 
     /// The move that led to the position before move `index`: the previous move, and for the first move of
@@ -381,4 +436,58 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
     [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier]
         .iter()
         .all(|&role| [Color::Red, Color::Black].iter().all(|&c| pos.squares_of(crate::Piece::new(c, role)).is_empty()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classification of move `index` computed afresh, without looking at earlier moves' answers.
+    fn fresh(game: &Game, index: usize) -> Result<Classification, ClassifyError> {
+        crate::arbiter::both_generals(&game.positions[index])?;
+        crate::arbiter::both_generals(&game.positions[index + 1])?;
+        let ctx = PlyContext {
+            before: &game.positions[index],
+            after: &game.positions[index + 1],
+            mv: game.moves[index],
+            ids_before: &game.ids[index],
+            ids_after: &game.ids[index + 1],
+            previous_move: game.lead_in(index).map(|i| game.moves[i]),
+            previous: game.lead_in(index).map(|i| (&game.positions[i], &game.ids[i])),
+        };
+        Ok(classify(&ctx, &game.config))
+    }
+
+    /// Every bundled repetition case, its moves played three times over where they return to the start.
+    #[test]
+    fn a_repeated_context_is_classified_as_it_was_the_first_time() {
+        let mut reused = 0;
+        let mut checked = 0;
+        for line in include_str!("../../tests/data/rules/repetition-cases.jsonl").lines() {
+            let Some(start) = line.find("\"fen\": \"") else { continue };
+            let rest = &line[start + 8..];
+            let fen = &rest[..rest.find('"').expect("closing quote")];
+            let Ok(mut game) = Game::from_fen(fen) else { continue };
+            let moves_at = line.find("\"moves\": [").expect("moves");
+            let moves = &line[moves_at + 10..];
+            let moves: Vec<Move> = moves[..moves.find(']').expect("end")]
+                .split(", ")
+                .filter_map(|text| text.trim_matches('"').parse().ok())
+                .collect();
+            for _ in 0..3 {
+                for &m in &moves {
+                    if game.push(m).is_err() {
+                        break;
+                    }
+                }
+            }
+            for i in 0..game.len() {
+                reused += usize::from(game.same_context_before(i).is_some());
+                let cached = game.try_classify(i).expect("in range").cloned().map_err(Clone::clone);
+                assert_eq!(cached, fresh(&game, i), "{fen} move {i}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300 && reused > 100, "{checked} moves, {reused} reused");
+    }
 }

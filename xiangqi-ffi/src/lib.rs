@@ -69,6 +69,8 @@
 
 mod args;
 mod classify;
+mod competition;
+mod competition_events;
 mod ecco;
 mod enums;
 mod error;
@@ -85,6 +87,8 @@ mod status;
 mod verdict;
 
 pub use classify::*;
+pub use competition::*;
+pub use competition_events::*;
 pub use ecco::*;
 pub use enums::*;
 pub use error::xq_last_error_message;
