@@ -3,9 +3,9 @@
 
 use js_sys::{Array, Function, Object};
 use wasm_bindgen::prelude::*;
-use xiangqi_core::arbiter::{ArbiterConfig, KeyPointHook, RuleSet};
-use xiangqi_core::record::GameRecord;
-use xiangqi_core::{Move, Notation, Position};
+use xiangqi_core::arbiter::{ArbiterConfig, KeyPointHook, RuleSet, Verdict};
+use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::{Color, Move, Notation, Position};
 
 use crate::board::Board;
 use crate::errors::{illegal_move, type_error, xiangqi_error};
@@ -331,7 +331,7 @@ impl Game {
     /// insufficient material).
     #[wasm_bindgen(js_name = isGameOver)]
     pub fn is_game_over(&self) -> bool {
-        matches!(self.game.verdict(), xiangqi_core::arbiter::Verdict::Loss(_) | xiangqi_core::arbiter::Verdict::Draw(_))
+        matches!(self.game.verdict(), Verdict::Loss(_) | Verdict::Draw(_))
     }
 
     /// The ECCO opening code of the moves played from the standard start (the first 20 are read). Throws an
@@ -354,7 +354,8 @@ impl Game {
     }
 
     /// The game as PGN: `options.notation` (`"chinese"`, the default; `"wxf"`; `"iccs"`),
-    /// `options.traditional`, and `options.tags` (an object of tag names and values).
+    /// `options.traditional`, and `options.tags` (an object of tag names and values). The result is the
+    /// verdict's when it ends the game (`tags.Result` overrides it).
     #[wasm_bindgen(js_name = toPgn)]
     pub fn to_pgn(
         &self,
@@ -363,6 +364,15 @@ impl Game {
         let options = Options::read(&options, "options", &["notation", "traditional", "tags"])?;
         let mut record = GameRecord::from_moves(self.game.start().clone(), self.game.moves().iter().copied())
             .map_err(|e| illegal_move(&e.position, e.mv))?;
+        record.result = match self.game.verdict() {
+            Verdict::Loss(ruling) => match ruling.side {
+                Some(Color::Red) => GameResult::BlackWins,
+                Some(Color::Black) => GameResult::RedWins,
+                None => GameResult::Unknown,
+            },
+            Verdict::Draw(_) => GameResult::Draw,
+            _ => GameResult::Unknown,
+        };
         crate::records::set_tags(&mut record, &options.get("tags"))?;
         crate::records::write_pgn(&record, &options)
     }

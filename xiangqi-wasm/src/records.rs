@@ -201,7 +201,8 @@ impl RecordGame {
     }
 }
 
-/// Sets the tags of `tags` (an object of strings; `undefined` for none) on `record`.
+/// Sets the tags of `tags` (an object of strings; `undefined` for none) on `record`; `Result` sets the
+/// record's result.
 pub fn set_tags(record: &mut GameRecord, tags: &JsValue) -> Result<(), JsValue> {
     if js::is_absent(tags) {
         return Ok(());
@@ -214,7 +215,12 @@ pub fn set_tags(record: &mut GameRecord, tags: &JsValue) -> Result<(), JsValue> 
         let pair = Array::from(&entry);
         let name = pair.get(0).as_string().unwrap_or_default();
         let value = js::string_arg(&pair.get(1), &format!("options.tags.{name}"))?;
-        record.tags.set(name, value);
+        if name == "Result" {
+            // The result is the record's own field, which the writer puts in the Result tag.
+            record.result = value.parse().map_err(|e| xiangqi_error(&format!("options.tags.Result: {e}")))?;
+        } else {
+            record.tags.set(name, value);
+        }
     }
     Ok(())
 }
