@@ -37,6 +37,11 @@ rm -rf "$pkg"
 mkdir -p "$pkg"
 "$tools/bin/wasm-bindgen" --target nodejs --out-dir "$pkg/node" "$module"
 "$tools/bin/wasm-bindgen" --target web --out-dir "$pkg/web" "$module"
+# wasm-bindgen declares a parameter given an explicit TypeScript type as required: the trailing ones whose
+# type admits undefined are made optional (`fen?: string`), as the functions treat them.
+for declarations in "$pkg/node/xiangqi_wasm.d.ts" "$pkg/web/xiangqi_wasm.d.ts"; do
+  sed -i -E ':again; s/([A-Za-z_]+): ([^,():]+) \| undefined([,)])/\1?: \2\3/; t again' "$declarations"
+done
 # Both targets get the same module: optimise it once. The features are those rustc enables for wasm32.
 "$tools/node/node_modules/.bin/wasm-opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-reference-types --enable-multivalue --enable-mutable-globals \

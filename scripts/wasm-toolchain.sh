@@ -3,7 +3,7 @@
 #   Debian's packages  rustc-web, cargo-web, rust-web-src (a compiler whose standard library is built from
 #                      source for wasm32), lld-22 (wasm-ld-22), chromium and a CJK font (the page test);
 #   crates.io          wasm-bindgen-cli at exactly the version xiangqi-wasm/Cargo.toml pins;
-#   npm                binaryen (wasm-opt), playwright-core, ffish (the benchmark's peer), from
+#   npm                binaryen (wasm-opt), typescript, playwright-core, ffish (the benchmark peer), from
 #                      xiangqi-wasm/tools/package-lock.json.
 # The crates.io and npm tools go to TOOLS_DIR (default target/wasm-tools), so a rebuild finds them there.
 # Debian's packages need apt-get and root; without them the script says so and skips that step (the build
@@ -53,7 +53,7 @@ fi
 if [ -d "$tools/node/node_modules" ] && cmp -s "$root/xiangqi-wasm/tools/package-lock.json" "$tools/node/package-lock.json"; then
   echo "wasm-toolchain: npm tools present"
 else
-  echo "wasm-toolchain: npm ci (binaryen, playwright-core, ffish)"
+  echo "wasm-toolchain: npm ci (binaryen, typescript, playwright-core, ffish)"
   mkdir -p "$tools/node"
   cp "$root/xiangqi-wasm/tools/package.json" "$root/xiangqi-wasm/tools/package-lock.json" "$tools/node/"
   (cd "$tools/node" && npm ci --no-audit --no-fund --loglevel=error)
