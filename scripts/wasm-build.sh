@@ -4,13 +4,14 @@
 # (CommonJS, node/) and for pages (ES module, web/), the module optimised once by wasm-opt, an ES-module
 # entry for Node, the TypeScript declarations, package.json and README.
 # The tools come from scripts/wasm-toolchain.sh (TOOLS_DIR, default target/wasm-tools); the cargo build
-# goes to target/wasm, so that a second build compiles only what changed.
+# goes to target/wasm (under CARGO_TARGET_DIR when set), so that a second build compiles only what changed.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-tools=${TOOLS_DIR:-$root/target/wasm-tools}
+target_root=${CARGO_TARGET_DIR:-$root/target}
+tools=${TOOLS_DIR:-$target_root/wasm-tools}
 pkg=$root/xiangqi-wasm/pkg
-target_dir=$root/target/wasm
+target_dir=$target_root/wasm
 wasm_ld=${WASM_LD:-wasm-ld-22}
 
 for tool in /usr/bin/cargo /usr/bin/rustc "$tools/bin/wasm-bindgen" "$tools/node/node_modules/.bin/wasm-opt"; do

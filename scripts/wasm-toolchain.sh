@@ -5,13 +5,14 @@
 #   crates.io          wasm-bindgen-cli at exactly the version xiangqi-wasm/Cargo.toml pins;
 #   npm                binaryen (wasm-opt), typescript, playwright-core, ffish (the benchmark peer), from
 #                      xiangqi-wasm/tools/package-lock.json.
-# The crates.io and npm tools go to TOOLS_DIR (default target/wasm-tools), so a rebuild finds them there.
+# The crates.io and npm tools go to TOOLS_DIR (default target/wasm-tools, under CARGO_TARGET_DIR when set),
+# where a later run finds them.
 # Debian's packages need apt-get and root; without them the script says so and skips that step (the build
 # below then fails with a clear message if a tool is really missing).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-tools=${TOOLS_DIR:-$root/target/wasm-tools}
+tools=${TOOLS_DIR:-${CARGO_TARGET_DIR:-$root/target}/wasm-tools}
 mkdir -p "$tools"
 
 debs=(rustc-web cargo-web rust-web-src lld-22 chromium fonts-wqy-microhei)
