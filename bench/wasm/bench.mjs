@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const TOOLS = process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools");
+const TOOLS = resolve(process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools"));
 const require = createRequire(import.meta.url);
 const xiangqi = require(join(ROOT, "xiangqi-wasm", "pkg", "node", "xiangqi_wasm.js"));
 // ffish is an Emscripten module object, ready once its runtime has started. Its loader fetches the module

@@ -12,7 +12,7 @@ import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const TOOLS = process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools");
+const TOOLS = resolve(process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools"));
 const OUT = process.env.WASM_TEST_OUT ?? join(ROOT, "target", "wasm-test");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const PLAYWRIGHT = join(TOOLS, "node", "node_modules", "playwright-core");

@@ -5,11 +5,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 import { PKG, ROOT } from "./support.mjs";
 
-const TOOLS = process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools");
+const TOOLS = resolve(process.env.TOOLS_DIR ?? join(ROOT, "target", "wasm-tools"));
 const TSC = join(TOOLS, "node", "node_modules", ".bin", "tsc");
 const WORK = join(process.env.WASM_TEST_OUT ?? join(ROOT, "target", "wasm-test"), "typed");
 
