@@ -1,10 +1,10 @@
 // The npm package as a user gets it: `npm pack` of xiangqi-wasm/pkg installed into an empty project (no
 // registry needed: the package has no dependencies), then required from CommonJS and imported from an ES
-// module in fresh Node processes, each playing a move and reading a verdict.
+// module in fresh Node processes, each playing a move and reading a verdict; and the READMEs' Node examples.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { PKG, ROOT } from "./support.mjs";
@@ -35,5 +35,16 @@ test("npm install of the packed package, used from CommonJS and ES modules", () 
   const expected = JSON.stringify(["炮二平五", "red loses", 1]);
   for (const program of ["use.cjs", "use.mjs", "use-default.mjs"]) {
     assert.equal(execFileSync(process.execPath, [program], { cwd: WORK, encoding: "utf-8" }).trim(), expected, program);
+  }
+  // The Node examples of the package's README and of the project's README, run as written.
+  const examples = [
+    [join(ROOT, "xiangqi-wasm", "npm", "README.md"), /Rule 24\.1, 26\.1: red checks on every move/],
+    [join(ROOT, "README.md"), /^red loses 车六平五$/m],
+  ];
+  for (const [readme, output] of examples) {
+    const block = readFileSync(readme, "utf-8").match(/```js\n([\s\S]*?)```/);
+    assert.ok(block, `${readme} has a js example`);
+    writeFileSync(join(WORK, "example.cjs"), block[1]);
+    assert.match(execFileSync(process.execPath, ["example.cjs"], { cwd: WORK, encoding: "utf-8" }), output, readme);
   }
 });
