@@ -221,6 +221,13 @@ impl Game {
     pub fn try_classify(&self, index: usize) -> Option<Result<&Classification, &ClassifyError>> {
         let cell = self.classes.get(index)?;
         let result = cell.get_or_init(|| {
+            // A classification depends only on its context: a move that repeats an earlier one in every
+            // respect (a later round of a cycle) has its answer already.
+            if let Some(earlier) = self.same_context_before(index) {
+                if let Some(known) = self.try_classify(earlier) {
+                    return known.cloned().map_err(Clone::clone);
+                }
+            }
             crate::arbiter::both_generals(&self.positions[index])?;
             crate::arbiter::both_generals(&self.positions[index + 1])?;
             let ctx = PlyContext {
@@ -235,6 +242,31 @@ impl Game {
             Ok(classify(&ctx, &self.config))
         });
         Some(result.as_ref())
+    }
+
+    /// An earlier move played in exactly the context of move `index`: the same position, move and piece
+    /// identities, led into by the same move from the same position. Its classification is this one's.
+    fn same_context_before(&self, index: usize) -> Option<usize> {
+        let same_ply = |a: usize, b: usize| {
+            self.moves[a] == self.moves[b]
+                && same_position(&self.positions[a], &self.positions[b])
+                && self.ids[a] == self.ids[b]
+        };
+        let mut at = self.previous_same[index];
+        // Only the last few occurrences of the position are worth a look.
+        for _ in 0..8 {
+            let earlier = at?;
+            let lead_in_matches = match (self.lead_in(index), self.lead_in(earlier)) {
+                (None, None) => true,
+                (Some(a), Some(b)) => same_ply(a, b),
+                _ => false,
+            };
+            if lead_in_matches && same_ply(index, earlier) {
+                return Some(earlier);
+            }
+            at = self.previous_same[earlier];
+        }
+        None
     }
 
     /// The move that led to the position before move `index`: the previous move, and for the first move of
@@ -381,4 +413,58 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
     [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier]
         .iter()
         .all(|&role| [Color::Red, Color::Black].iter().all(|&c| pos.squares_of(crate::Piece::new(c, role)).is_empty()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classification of move `index` computed afresh, without looking at earlier moves' answers.
+    fn fresh(game: &Game, index: usize) -> Result<Classification, ClassifyError> {
+        crate::arbiter::both_generals(&game.positions[index])?;
+        crate::arbiter::both_generals(&game.positions[index + 1])?;
+        let ctx = PlyContext {
+            before: &game.positions[index],
+            after: &game.positions[index + 1],
+            mv: game.moves[index],
+            ids_before: &game.ids[index],
+            ids_after: &game.ids[index + 1],
+            previous_move: game.lead_in(index).map(|i| game.moves[i]),
+            previous: game.lead_in(index).map(|i| (&game.positions[i], &game.ids[i])),
+        };
+        Ok(classify(&ctx, &game.config))
+    }
+
+    /// Every bundled repetition case, its moves played three times over where they return to the start.
+    #[test]
+    fn a_repeated_context_is_classified_as_it_was_the_first_time() {
+        let mut reused = 0;
+        let mut checked = 0;
+        for line in include_str!("../../tests/data/rules/repetition-cases.jsonl").lines() {
+            let Some(start) = line.find("\"fen\": \"") else { continue };
+            let rest = &line[start + 8..];
+            let fen = &rest[..rest.find('"').expect("closing quote")];
+            let Ok(mut game) = Game::from_fen(fen) else { continue };
+            let moves_at = line.find("\"moves\": [").expect("moves");
+            let moves = &line[moves_at + 10..];
+            let moves: Vec<Move> = moves[..moves.find(']').expect("end")]
+                .split(", ")
+                .filter_map(|text| text.trim_matches('"').parse().ok())
+                .collect();
+            for _ in 0..3 {
+                for &m in &moves {
+                    if game.push(m).is_err() {
+                        break;
+                    }
+                }
+            }
+            for i in 0..game.len() {
+                reused += usize::from(game.same_context_before(i).is_some());
+                let cached = game.try_classify(i).expect("in range").cloned().map_err(Clone::clone);
+                assert_eq!(cached, fresh(&game, i), "{fen} move {i}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300 && reused > 100, "{checked} moves, {reused} reused");
+    }
 }

@@ -404,9 +404,7 @@ impl<'a> Searcher<'a> {
         }
         let found =
             checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
-        if moves > 1 {
-            self.mates.insert(key, found);
-        }
+        self.mates.insert(key, found);
         found
     }
 
