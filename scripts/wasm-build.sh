@@ -33,6 +33,7 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$wasm_ld" \
   /usr/bin/cargo build -q --release --locked --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort \
   --manifest-path "$root/xiangqi-wasm/Cargo.toml" --target-dir "$target_dir"
 module=$target_dir/wasm32-unknown-unknown/release/xiangqi_wasm.wasm
+echo "wasm-build: compiled (${SECONDS}s)"
 
 rm -rf "$pkg"
 mkdir -p "$pkg"
@@ -58,4 +59,4 @@ rm -f "$pkg/node/.gitignore" "$pkg/web/.gitignore"
 
 size=$(stat -c %s "$pkg/node/xiangqi_wasm_bg.wasm")
 gzipped=$(gzip -9c "$pkg/node/xiangqi_wasm_bg.wasm" | wc -c)
-echo "wasm-build: xiangqi-wasm/pkg $version: module $size bytes, $gzipped gzipped"
+echo "wasm-build: xiangqi-wasm/pkg $version: module $size bytes, $gzipped gzipped (${SECONDS}s)"

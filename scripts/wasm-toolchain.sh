@@ -28,6 +28,7 @@ elif command -v apt-get > /dev/null && [ "$(id -u)" = 0 ]; then
   echo "wasm-toolchain: apt-get install ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" > "$tools/apt.log"
+  echo "wasm-toolchain: Debian packages installed (${SECONDS}s)"
 else
   echo "wasm-toolchain: apt-get is unavailable or this is not root: SKIPPED installing ${missing[*]}" \
        "(install them by hand; see docs/wasm.md)"
@@ -48,6 +49,7 @@ else
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
   CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_TARGET_DIR="$tools/cargo-target" \
     cargo install -q --root "$tools" wasm-bindgen-cli --version "=$bindgen_version" --no-default-features
+  echo "wasm-toolchain: wasm-bindgen-cli installed (${SECONDS}s so far)"
 fi
 
 # npm tools, exactly as the lock file records them.
@@ -59,3 +61,4 @@ else
   cp "$root/xiangqi-wasm/tools/package.json" "$root/xiangqi-wasm/tools/package-lock.json" "$tools/node/"
   (cd "$tools/node" && npm ci --no-audit --no-fund --loglevel=error)
 fi
+echo "wasm-toolchain: ready in ${SECONDS}s"
