@@ -291,8 +291,9 @@ WASM_TOOLS := $(FFI_TARGET_DIR)/wasm-tools
 WASM_OUT   := $(FFI_TARGET_DIR)/wasm-test
 WASM_ENV   := TOOLS_DIR=$(WASM_TOOLS) CARGO_TARGET_DIR=$(FFI_TARGET_DIR)
 
-# Debian's rustc-web, cargo-web, rust-web-src, lld-22 and chromium (apt-get, as root), wasm-bindgen-cli at
-# the crate's pinned version (crates.io), wasm-opt, tsc, playwright-core and ffish (npm): each only once.
+# Debian's rustc-web, cargo-web, rust-web-src, lld-22 and chromium (apt-get, as root), the wasm-bindgen step
+# over wasm-bindgen-cli-support at the crate's pinned version (crates.io), wasm-opt, tsc, playwright-core and
+# ffish (npm): each only once.
 wasm-toolchain:
 	$(WASM_ENV) scripts/wasm-toolchain.sh
 
@@ -306,6 +307,7 @@ wasm-build: wasm-toolchain
 # $(WASM_OUT)/page.png).
 wasm-test: wasm-build
 	$(CARGO) fmt --manifest-path xiangqi-wasm/Cargo.toml -- --check
+	$(CARGO) fmt --manifest-path xiangqi-wasm/bindgen/Cargo.toml -- --check
 	CARGO_TARGET_DIR=$(FFI_TARGET_DIR) $(CARGO) clippy -q --manifest-path xiangqi-wasm/Cargo.toml --all-targets -- -D warnings
 	$(CARGO) build -q --release -p xiangqi-core --example replay
 	$(WASM_ENV) WASM_TEST_OUT=$(WASM_OUT) XIANGQI_REPLAY="$(FFI_TARGET_DIR)/release/examples/replay" \

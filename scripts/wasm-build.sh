@@ -14,7 +14,7 @@ pkg=$root/xiangqi-wasm/pkg
 target_dir=$target_root/wasm
 wasm_ld=${WASM_LD:-wasm-ld-22}
 
-for tool in /usr/bin/cargo /usr/bin/rustc "$tools/bin/wasm-bindgen" "$tools/node/node_modules/.bin/wasm-opt"; do
+for tool in /usr/bin/cargo /usr/bin/rustc "$tools/bin/xiangqi-wasm-bindgen" "$tools/node/node_modules/.bin/wasm-opt"; do
   if [ ! -x "$tool" ]; then
     echo "wasm-build: $tool is missing: run scripts/wasm-toolchain.sh first" >&2
     exit 1
@@ -37,8 +37,8 @@ echo "wasm-build: compiled (${SECONDS}s)"
 
 rm -rf "$pkg"
 mkdir -p "$pkg"
-"$tools/bin/wasm-bindgen" --target nodejs --out-dir "$pkg/node" "$module"
-"$tools/bin/wasm-bindgen" --target web --out-dir "$pkg/web" "$module"
+"$tools/bin/xiangqi-wasm-bindgen" --target nodejs --out-dir "$pkg/node" "$module"
+"$tools/bin/xiangqi-wasm-bindgen" --target web --out-dir "$pkg/web" "$module"
 # wasm-bindgen declares a parameter given an explicit TypeScript type as required: the trailing ones whose
 # type admits undefined are made optional (`fen?: string`), as the functions treat them.
 for declarations in "$pkg/node/xiangqi_wasm.d.ts" "$pkg/web/xiangqi_wasm.d.ts"; do

@@ -2,7 +2,8 @@
 # Installs what the WebAssembly build and its tests need (docs/wasm.md, "Toolchain"):
 #   Debian's packages  rustc-web, cargo-web, rust-web-src (a compiler whose standard library is built from
 #                      source for wasm32), lld-22 (wasm-ld-22), chromium and a CJK font (the page test);
-#   crates.io          wasm-bindgen-cli at exactly the version xiangqi-wasm/Cargo.toml pins;
+#   crates.io          wasm-bindgen-cli-support at exactly the version of wasm-bindgen that xiangqi-wasm
+#                      pins, built into the small command xiangqi-wasm/bindgen;
 #   npm                binaryen (wasm-opt), typescript, playwright-core, ffish (the benchmark peer), from
 #                      xiangqi-wasm/tools/package-lock.json.
 # The crates.io and npm tools go to TOOLS_DIR (default target/wasm-tools, under CARGO_TARGET_DIR when set),
@@ -34,23 +35,27 @@ else
        "(install them by hand; see docs/wasm.md)"
 fi
 
-# wasm-bindgen-cli must be the very version of the wasm-bindgen crate the module was built with.
-bindgen_version=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' "$root/xiangqi-wasm/Cargo.toml")
-if [ -z "$bindgen_version" ]; then
-  echo "wasm-toolchain: no pinned wasm-bindgen version found in xiangqi-wasm/Cargo.toml" >&2
+# The wasm-bindgen step: xiangqi-wasm/bindgen, a small command over wasm-bindgen-cli-support (the library of
+# wasm-bindgen-cli, whose output it reproduces byte for byte) at exactly the version of the wasm-bindgen
+# crate the module links. It compiles in half the time of `cargo install wasm-bindgen-cli`, whose test
+# runner brings an HTTP server and client. Lightly optimised: it runs on one small module per build.
+pin() { sed -n "s/^$1 = { version = \"=\([0-9.]*\)\".*/\1/p; s/^$1 = \"=\([0-9.]*\)\"/\1/p" "$2"; }
+bindgen_version=$(pin wasm-bindgen "$root/xiangqi-wasm/Cargo.toml")
+support_version=$(pin wasm-bindgen-cli-support "$root/xiangqi-wasm/bindgen/Cargo.toml")
+if [ -z "$bindgen_version" ] || [ "$bindgen_version" != "$support_version" ]; then
+  echo "wasm-toolchain: xiangqi-wasm pins wasm-bindgen '$bindgen_version' but xiangqi-wasm/bindgen pins" \
+       "wasm-bindgen-cli-support '$support_version': they must be the same exact version" >&2
   exit 1
 fi
-if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" = "wasm-bindgen $bindgen_version" ]; then
-  echo "wasm-toolchain: wasm-bindgen-cli $bindgen_version present"
-else
-  echo "wasm-toolchain: cargo install wasm-bindgen-cli $bindgen_version (a few minutes, once)"
-  # The command runs on one small module per build: a lightly optimised, unlinked-time build is plenty and
-  # compiles in a fraction of the release profile's time.
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-  CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_TARGET_DIR="$tools/cargo-target" \
-    cargo install -q --root "$tools" wasm-bindgen-cli --version "=$bindgen_version" --no-default-features
-  echo "wasm-toolchain: wasm-bindgen-cli installed (${SECONDS}s so far)"
+if [ ! -x "$tools/bin/xiangqi-wasm-bindgen" ]; then
+  echo "wasm-toolchain: building xiangqi-wasm-bindgen over wasm-bindgen-cli-support $support_version (minutes, once)"
 fi
+mkdir -p "$tools/bin"
+CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
+  cargo build -q --release --locked --manifest-path "$root/xiangqi-wasm/bindgen/Cargo.toml" \
+  --target-dir "$tools/bindgen-target"
+cp "$tools/bindgen-target/release/xiangqi-wasm-bindgen" "$tools/bin/xiangqi-wasm-bindgen"
+echo "wasm-toolchain: $("$tools/bin/xiangqi-wasm-bindgen" --version) (${SECONDS}s so far)"
 
 # npm tools, exactly as the lock file records them.
 if [ -d "$tools/node/node_modules" ] && cmp -s "$root/xiangqi-wasm/tools/package-lock.json" "$tools/node/package-lock.json"; then
