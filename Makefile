@@ -190,7 +190,8 @@ ffi-test: ffi-lib
 	  $(CC) $(FFI_CFLAGS) $$flags -c tests/c/cases.c -o $(FFI_OUT)/cases-$$variant.o; \
 	  $(CXX) $(FFI_CXXFLAGS) $$flags tests/cpp/test_cases.cpp tests/cpp/test_wrapper.cpp $(FFI_OUT)/cases-$$variant.o \
 	    $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_cpp-$$variant; \
-	  echo "ffi-test: built test_api, test_cases and test_cpp ($$variant)"; \
+	  $(CC) $(FFI_CFLAGS) $$flags tests/c/test_competition.c $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_competition-$$variant; \
+	  echo "ffi-test: built test_api, test_cases, test_cpp and test_competition ($$variant)"; \
 	done
 	$(FFI_OUT)/test_api-san tests/data
 	$(FFI_OUT)/test_cases-san $(CASES)
@@ -198,6 +199,8 @@ ffi-test: ffi-lib
 	$(VALGRIND) $(FFI_OUT)/test_api-plain tests/data
 	$(VALGRIND) $(FFI_OUT)/test_cases-plain $(CASES)
 	$(VALGRIND) $(FFI_OUT)/test_cpp-plain $(CASES) tests/data
+	$(FFI_OUT)/test_competition-san tests/data/competition
+	$(VALGRIND) $(FFI_OUT)/test_competition-plain tests/data/competition
 
 # The C and C++ examples, built with warnings as errors and run.
 ffi-examples: ffi-lib

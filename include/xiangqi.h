@@ -188,6 +188,11 @@ enum XqStatus
      */
     XQ_STATUS_NO_ECCO_CODE = 16,
     /**
+     * An event a clock, a game's conduct or an event refuses (out of order, time going back, an unknown
+     * entrant, a malformed results row); the message names it. Nothing was changed.
+     */
+    XQ_STATUS_EVENT_REJECTED = 17,
+    /**
      * A bug inside the library was caught at the boundary (a Rust panic). The handles passed to the call
      * may be in an unspecified state and should only be freed.
      */
@@ -198,6 +203,68 @@ enum XqStatus
 typedef enum XqStatus XqStatus;
 #else
 typedef uint32_t XqStatus;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A side. XQ_COLOR_NONE stands for "no side" in results (a draw, play going on).
+ */
+enum XqColor
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Red, who moves first.
+     */
+    XQ_COLOR_RED = 0,
+    /**
+     * Black.
+     */
+    XQ_COLOR_BLACK = 1,
+    /**
+     * No side.
+     */
+    XQ_COLOR_NONE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqColor XqColor;
+#else
+typedef uint32_t XqColor;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Why a flag fell.
+ */
+enum XqFlagReason
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No flag.
+     */
+    XQ_FLAG_REASON_NONE = 0,
+    /**
+     * Overtime (4.1.4, 22.1).
+     */
+    XQ_FLAG_REASON_OVERTIME = 1,
+    /**
+     * Pressed too late after the period's last move (22.5).
+     */
+    XQ_FLAG_REASON_LATE_PRESS = 2,
+    /**
+     * Over the per-move limit (E2).
+     */
+    XQ_FLAG_REASON_PER_MOVE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqFlagReason XqFlagReason;
+#else
+typedef uint32_t XqFlagReason;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -301,35 +368,6 @@ enum XqThreatMeans
 typedef enum XqThreatMeans XqThreatMeans;
 #else
 typedef uint32_t XqThreatMeans;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
-
-/**
- * A side. XQ_COLOR_NONE stands for "no side" in results (a draw, play going on).
- */
-enum XqColor
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
-    /**
-     * Red, who moves first.
-     */
-    XQ_COLOR_RED = 0,
-    /**
-     * Black.
-     */
-    XQ_COLOR_BLACK = 1,
-    /**
-     * No side.
-     */
-    XQ_COLOR_NONE = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum XqColor XqColor;
-#else
-typedef uint32_t XqColor;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -830,6 +868,16 @@ typedef uint32_t XqChaseList;
 #endif // __cplusplus
 
 /**
+ * A two-face clock (6, 22). Free with xq_clock_free().
+ */
+typedef struct XqClock XqClock;
+
+/**
+ * A game's conduct (fouls, draw offers, claims, resignation, penalties). Free with xq_conduct_free().
+ */
+typedef struct XqConduct XqConduct;
+
+/**
  * A game: a start position, the moves played, and the arbiter that classifies them and judges repetitions.
  *
  * Ownership: made by xq_game_new(), xq_game_from_fen(), xq_game_clone() or xq_record_to_game(); owned by
@@ -876,6 +924,63 @@ typedef struct XqRecord XqRecord;
  * Thread safety: may be moved to another thread; one thread at a time.
  */
 typedef struct XqRecordReader XqRecordReader;
+
+/**
+ * A flag fall: the side (XQ_COLOR_NONE when no flag fell), the time and the reason.
+ */
+typedef struct XqFlag {
+    /**
+     * Whose flag, or XQ_COLOR_NONE.
+     */
+    XqColor side;
+    /**
+     * When (ms).
+     */
+    uint64_t at_ms;
+    /**
+     * Why.
+     */
+    XqFlagReason reason;
+} XqFlag;
+
+/**
+ * A time control. Only the fields of its kind are read. `carry_over`: 0 cumulative deadlines, 1 each
+ * period with its own minutes (the texts do not say; there is no default).
+ */
+typedef struct XqTimeControl {
+    /**
+     * An XqTimeControlKind.
+     */
+    uint32_t kind;
+    /**
+     * Seconds a move (E2).
+     */
+    uint32_t per_move_secs;
+    /**
+     * Moves of the first period (0: none).
+     */
+    uint32_t first_moves;
+    /**
+     * Minutes of the first period.
+     */
+    uint32_t first_minutes;
+    /**
+     * Moves of the repeated period.
+     */
+    uint32_t then_moves;
+    /**
+     * Minutes of the repeated period.
+     */
+    uint32_t then_minutes;
+    /**
+     * 0 cumulative, 1 reset.
+     */
+    uint32_t carry_over;
+    /**
+     * Minutes for the game (6.5).
+     */
+    uint32_t guillotine_minutes;
+} XqTimeControl;
 
 /**
  * A move: the square a piece leaves and the square it goes to.
@@ -1315,11 +1420,100 @@ typedef struct XqRecordNode {
 /**
  * Every status, for tests and lookups.
  */
-#define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_NoEccoCode, XqStatus_Panic, }
+#define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_NoEccoCode, XqStatus_EventRejected, XqStatus_Panic, }
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Adds `ms` to `side`'s used time (`set` 0: 23.3, 21.3) or sets it to `ms` (`set` 1: 22.4, clock stopped).
+ */
+XqStatus xq_clock_charge(struct XqClock *clock, uint32_t side, uint64_t ms, bool set);
+
+/**
+ * The clock events, one function: 0 start(side), 1 press(side), 2 check, 3 stop, 4 resume. `*flag_out`
+ * (optional) receives a flag fall found by a press or check (reported once).
+ */
+XqStatus xq_clock_event(struct XqClock *clock,
+                        uint32_t event,
+                        uint32_t side,
+                        uint64_t now_ms,
+                        struct XqFlag *flag_out);
+
+/**
+ * Frees a clock; NULL does nothing.
+ */
+void xq_clock_free(struct XqClock *clock);
+
+/**
+ * A new clock for `control`, not started.
+ */
+XqStatus xq_clock_new(const struct XqTimeControl *control, struct XqClock **out);
+
+/**
+ * `side`'s used time at `now_ms` (`which` 0) or its time to the next deadline (`which` 1), in ms.
+ */
+XqStatus xq_clock_time(const struct XqClock *clock,
+                       uint32_t side,
+                       uint64_t now_ms,
+                       uint32_t which,
+                       uint64_t *out_ms);
+
+/**
+ * 23.3: `side` claims the natural limit with the arbiter's counts (xq_game gives them). `*added_ms` is 0
+ * for a true claim (a draw), else the time to add to the claimant's clock (the foul is recorded).
+ */
+XqStatus xq_conduct_claim_natural_limit(struct XqConduct *conduct,
+                                        uint32_t side,
+                                        uint32_t plies_since_capture,
+                                        uint32_t red_checks,
+                                        uint32_t black_checks,
+                                        uint32_t limit_plies,
+                                        uint32_t check_cap,
+                                        uint64_t *added_ms);
+
+/**
+ * One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): `move`, `press`,
+ * `offer`, `accept`, `decline`, `resign`, `illegal`, `kings-facing`, `theoretical-draw`,
+ * `flag:REASON` (`overtime`, `late-press`, `per-move`), `foul:NAME` (`distracting`, `clock-tampering`, ...),
+ * `penalty:PENALTY:AUTHORITY` (`warning`, `loss`, `disqualification`, `expulsion`; `game-arbiter`,
+ * `chief-arbiter`, `organiser`), `lateness-forfeit`, `double-forfeit`, and `unrecorded:RUN:MS` (RUN moves
+ * left unrecorded with MS milliseconds left in the period, 7.1-7.2). `*answer` (optional) is 1 when an
+ * offer was a foul, the fouls given for unrecorded moves, else 0.
+ */
+XqStatus xq_conduct_event(struct XqConduct *conduct,
+                          uint32_t side,
+                          const char *event,
+                          size_t event_len,
+                          uint32_t *answer);
+
+/**
+ * Fouls of `side` so far.
+ */
+XqStatus xq_conduct_fouls(const struct XqConduct *conduct, uint32_t side, uint32_t *out);
+
+/**
+ * Frees a conduct log; NULL does nothing.
+ */
+void xq_conduct_free(struct XqConduct *conduct);
+
+/**
+ * A new conduct log: `event_rules` false for the general rules (3 fouls, an illegal move loses), true for
+ * the event rules (2 technical fouls); `strict_offers` the alternation of draw offers.
+ */
+XqStatus xq_conduct_new(bool event_rules, bool strict_offers, struct XqConduct **out);
+
+/**
+ * The result as text, by string rules: `none`, or `WINNER REASON ARTICLE` with WINNER `red-wins`,
+ * `black-wins`, `draw` or `double-forfeit` (`black-wins foul-limit 4.1.8`). With a game (may be NULL), the arbiter's verdict after its
+ * last move and the log combine: the earlier decides, the board at the same ply (22.5).
+ */
+XqStatus xq_conduct_result(const struct XqConduct *conduct,
+                           const struct XqGame *game,
+                           char *buf,
+                           size_t len,
+                           size_t *needed);
 
 /**
  * The ECCO code of `count` moves played from `start` (NULL: the standard start position); only the first
@@ -1871,6 +2065,22 @@ XqStatus xq_record_warning(const struct XqRecord *record,
 XqStatus xq_record_warning_count(const struct XqRecord *record, size_t *out);
 
 /**
+ * Standings from a results file's text (`round,red,black,result[,red_fouls,black_fouls]`): `games_per_pair`
+ * 0 for a Swiss event, 1 or 2 for a round robin; `chain` "15.1", "15.2" or tie-break names joined by commas.
+ * With `crosstable` false the text is one line `place:name:points ...` (`=` after a shared place); true, the crosstable. A bad row
+ * gives XQ_STATUS_EVENT_REJECTED with a message naming its line and field.
+ */
+XqStatus xq_results_standings(const char *csv,
+                              size_t csv_len,
+                              uint32_t games_per_pair,
+                              const char *chain,
+                              size_t chain_len,
+                              bool crosstable,
+                              char *buf,
+                              size_t len,
+                              size_t *needed);
+
+/**
  * Reads a square name ("e0", either case) into its number 0 to 89.
  */
 XqStatus xq_square_from_name(const char *name, size_t name_len, uint8_t *out);
@@ -1885,6 +2095,19 @@ XqStatus xq_square_name(uint32_t square_index, char *buf, size_t len, size_t *ne
  * status. The string is static: never free it.
  */
 const char *xq_status_name(uint32_t status);
+
+/**
+ * 5.1-5.6: the obligation of the side to move after the touches, as text by string rules: "free",
+ * `foul NAME`, `play ICCS`, `move-from SQUARE`, `capture-on SQUARE`. `touches` is UTF-8 text of
+ * squares separated by spaces, each optionally followed by `~` (accidental), `=` (adjusted with
+ * consent), `!` (adjusted without) or `&` (at the same time as the previous touch).
+ */
+XqStatus xq_touch_obligation(const struct XqPosition *position,
+                             const char *touches,
+                             size_t touches_len,
+                             char *buf,
+                             size_t len,
+                             size_t *needed);
 
 /**
  * The library's version, "MAJOR.MINOR.PATCH", equal to XQ_VERSION_STRING of the header it was built with.

@@ -141,6 +141,7 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     let inputs: Vec<Input> = args.inputs.iter().map(|arg| Input::from_arg(arg)).collect();
     let mut games_out = open(args.output.as_deref(), format, false)?;
     let mut plies_out = plies_output.as_deref().map(|path| open(Some(path), format, true)).transpose()?;
+    crate::interrupt::stop_on_ctrl_c(&options.cancel);
     let bar = Bar::new();
     let summary = xiangqi_corpus::run(
         &inputs,
@@ -161,5 +162,5 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         out.finish()?;
     }
     eprintln!("{}", summary_line(&summary));
-    Ok(0)
+    Ok(if summary.cancelled { crate::interrupt::INTERRUPTED } else { 0 })
 }

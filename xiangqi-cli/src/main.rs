@@ -9,6 +9,7 @@ mod adjudicate;
 mod analyse;
 mod board;
 mod convert;
+mod interrupt;
 mod perft;
 mod progress;
 mod validate;

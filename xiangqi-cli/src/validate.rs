@@ -23,6 +23,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, Failure> {
     let options = Options { threads: crate::analyse::threads(args.threads)?, ..Options::default() };
     let inputs: Vec<Input> = args.inputs.iter().map(|arg| Input::from_arg(arg)).collect();
+    crate::interrupt::stop_on_ctrl_c(&options.cancel);
     let bar = Bar::new();
     let mut broken = 0u64;
     let mut lines = Vec::new();
@@ -47,6 +48,9 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         println!("{line}");
     }
     eprintln!("{}", summary_line(&summary));
+    if summary.cancelled {
+        return Ok(crate::interrupt::INTERRUPTED);
+    }
     Ok(u8::from(broken > 0))
 }
 

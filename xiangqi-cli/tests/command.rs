@@ -152,3 +152,54 @@ fn convert_and_show() {
     assert!(board.contains("2 ・炮・・炮・・・・"), "{board}");
     assert!(board.trim_end().ends_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"));
 }
+
+/// Ctrl-C (SIGINT) stops a run: the rows analysed so far are written whole, in order, the files are closed
+/// (a Parquet file keeps its footer), and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_cleanly_with_what_was_written_intact() {
+    let dir = temp("interrupt");
+    let game = std::fs::read(data("records/bulk_games_uci.pgn")).expect("bundled records");
+    let big = dir.join("big.pgn");
+    let mut text = Vec::new();
+    for _ in 0..400 {
+        text.extend_from_slice(&game);
+        text.extend_from_slice(b"\n\n");
+    }
+    std::fs::write(&big, &text).expect("input written");
+    for output in ["games.jsonl", "games.parquet"] {
+        let out = dir.join(output);
+        let child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(["analyse", "--classify", "--threads", "1", "-o"])
+            .arg(&out)
+            .arg(&big)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+        assert!(sent.success());
+        let result = child.wait_with_output().expect("the run ends");
+        let err = stderr(&result);
+        assert_eq!(result.status.code(), Some(130), "{err}");
+        assert!(err.contains("cancelled"), "{err}");
+        let written = std::fs::read(&out).expect("output written");
+        if output.ends_with(".parquet") {
+            assert!(written.starts_with(b"PAR1") && written.ends_with(b"PAR1"), "a whole Parquet file");
+        } else {
+            let text = String::from_utf8(written).expect("UTF-8");
+            let indices: Vec<u64> = text
+                .lines()
+                .map(|l| {
+                    serde_json::from_str::<serde_json::Value>(l).expect("whole JSON rows")["index"]
+                        .as_u64()
+                        .expect("an index")
+                })
+                .collect();
+            assert!(indices.iter().enumerate().all(|(i, &index)| index == i as u64), "a prefix, in order");
+            let games_in_input = 400 * String::from_utf8_lossy(&game).matches("[Event ").count();
+            assert!(indices.len() < games_in_input, "stopped early: {} of {games_in_input} rows", indices.len());
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}

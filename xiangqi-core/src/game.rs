@@ -1,6 +1,5 @@
 //! A game: a start position, the moves played, and the arbiter's judgement of them.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::arbiter::cycle::CycleRuling;
@@ -38,7 +37,7 @@ pub struct Game {
     /// For each position: the previous position with the same hash, if any.
     previous_same: Vec<Option<usize>>,
     /// The latest position index for each hash.
-    latest: HashMap<u64, usize>,
+    latest: crate::zobrist::KeyMap<u64, usize>,
     classes: Vec<OnceLock<Result<Classification, ClassifyError>>>,
     /// The first ply after which the start position stands again, the same pieces on the same squares.
     start_returns_at: Option<usize>,
@@ -78,7 +77,7 @@ impl Game {
             capture_since: vec![0],
             checks: vec![[0, 0]],
             previous_same: vec![None],
-            latest: HashMap::from([(start.zobrist_hash(), 0)]),
+            latest: [(start.zobrist_hash(), 0)].into_iter().collect(),
             positions: vec![start],
             classes: Vec::new(),
             start_returns_at: None,
@@ -138,12 +137,37 @@ impl Game {
 
     /// Plays a legal move. On error the game is unchanged.
     pub fn push(&mut self, m: Move) -> Result<(), PlayError> {
-        let pos = self.position().clone();
+        let next = self.position().clone().play(m)?;
+        self.push_played(m, next);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal without testing it again: a move of a
+    /// [`MoveTree`](crate::record::MoveTree) (every move there was tested when it was added), or one taken
+    /// from [`Position::legal_moves`]. An illegal move gives a game whose positions and verdicts mean
+    /// nothing (memory-safe all the same, and debug builds assert).
+    ///
+    /// ```
+    /// use xiangqi_core::Game;
+    /// let mut game = Game::default();
+    /// let m = game.position().legal_moves()[0];
+    /// game.push_unchecked(m);
+    /// assert_eq!(game.peek(), Some(m));
+    /// ```
+    pub fn push_unchecked(&mut self, m: Move) {
+        debug_assert!(self.position().is_legal(m), "{m} is not legal in {}", self.position().fen());
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.push_played(m, next);
+    }
+
+    /// Records `m`, which led from the current position to `next`.
+    fn push_played(&mut self, m: Move, next: Position) {
         let n = self.positions.len() - 1;
+        let pos = &self.positions[n];
         let moving = pos.piece_at(m.from);
         let capture = pos.piece_at(m.to).is_some();
         let mover = pos.turn();
-        let next = pos.play(m)?;
         let forward_soldier = matches!(moving, Some(p) if p.role == Role::Soldier
             && m.to.relative_rank(p.color) > m.from.relative_rank(p.color));
         let mut ids = self.ids[n];
@@ -169,7 +193,6 @@ impl Game {
             self.start_returns_at = Some(n + 1);
             self.classes[0] = OnceLock::new();
         }
-        Ok(())
     }
 
     /// Takes back the last move.

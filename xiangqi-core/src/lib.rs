@@ -48,6 +48,7 @@ mod tables;
 
 pub mod arbiter;
 pub mod chinese;
+pub mod competition;
 pub mod ecco;
 pub mod fen;
 pub mod iccs;

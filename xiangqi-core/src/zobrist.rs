@@ -75,3 +75,31 @@ pub fn hash_from_scratch(pos: &Position) -> u64 {
     }
     h
 }
+
+/// A hasher for keys that are Zobrist hashes already (random 64-bit values): it passes them through, where
+/// the standard hasher would spend a SipHash round on every lookup of a repetition or search memo.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl core::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u8(b);
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.0 = (self.0 ^ u64::from(n)).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+}
+
+/// A map keyed by Zobrist hashes (and small values beside them).
+pub(crate) type KeyMap<K, V> = std::collections::HashMap<K, V, core::hash::BuildHasherDefault<KeyHasher>>;

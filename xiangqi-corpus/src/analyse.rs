@@ -276,13 +276,9 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     let mut plies = Vec::new();
     let mut classes: Vec<Option<(&'static str, Vec<String>)>> = Vec::new();
     for m in record.main_line() {
-        let before = game.position().clone();
-        if game.push(m).is_err() {
-            // A record's moves are legal; should one ever not be, the game stops here and says so.
-            row.status = Status::Error;
-            row.error.get_or_insert_with(|| format!("illegal move {m} at ply {}", game.len() + 1));
-            break;
-        }
+        let before = analysis.plies.then(|| game.position().clone());
+        // A move tree holds only moves tested legal when they were added: no need to test them again.
+        game.push_unchecked(m);
         let ply = game.len();
         let verdict = game.repetition_verdict_at(ply);
         if let Some(ruling) = verdict.ruling() {
@@ -302,7 +298,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
                 }
             }
         }
-        if analysis.plies {
+        if let Some(before) = before {
             plies.push(ply_row(0, ply as u32, &before, m, game.position(), analysis.fen));
         }
     }

@@ -69,6 +69,7 @@
 
 mod args;
 mod classify;
+mod competition;
 mod ecco;
 mod enums;
 mod error;
@@ -85,6 +86,7 @@ mod status;
 mod verdict;
 
 pub use classify::*;
+pub use competition::*;
 pub use ecco::*;
 pub use enums::*;
 pub use error::xq_last_error_message;

@@ -45,6 +45,9 @@ pub enum XqStatus {
     RootAnalysisError = 15,
     /// A game has no ECCO opening code: it starts from a set-up position, or has no moves.
     NoEccoCode = 16,
+    /// An event a clock, a game's conduct or an event refuses (out of order, time going back, an unknown
+    /// entrant, a malformed results row); the message names it. Nothing was changed.
+    EventRejected = 17,
     /// A bug inside the library was caught at the boundary (a Rust panic). The handles passed to the call
     /// may be in an unspecified state and should only be freed.
     Panic = 100,
@@ -71,12 +74,13 @@ impl XqStatus {
             XqStatus::EndOfRecords => b"XQ_STATUS_END_OF_RECORDS\0",
             XqStatus::RootAnalysisError => b"XQ_STATUS_ROOT_ANALYSIS_ERROR\0",
             XqStatus::NoEccoCode => b"XQ_STATUS_NO_ECCO_CODE\0",
+            XqStatus::EventRejected => b"XQ_STATUS_EVENT_REJECTED\0",
             XqStatus::Panic => b"XQ_STATUS_PANIC\0",
         }
     }
 
     /// Every status, for tests and lookups.
-    pub const ALL: [XqStatus; 18] = [
+    pub const ALL: [XqStatus; 19] = [
         XqStatus::Ok,
         XqStatus::NullArgument,
         XqStatus::InvalidArgument,
@@ -94,6 +98,7 @@ impl XqStatus {
         XqStatus::EndOfRecords,
         XqStatus::RootAnalysisError,
         XqStatus::NoEccoCode,
+        XqStatus::EventRejected,
         XqStatus::Panic,
     ];
 }

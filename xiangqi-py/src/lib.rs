@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 mod analyse;
 mod board;
 mod classify;
+mod competition;
 mod ecco;
 mod errors;
 mod moves;
@@ -45,6 +46,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Game>()?;
     m.add_class::<records::GameNode>()?;
     m.add_function(wrap_pyfunction!(analyse::analyse_files, m)?)?;
+    competition::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

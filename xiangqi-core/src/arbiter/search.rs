@@ -3,7 +3,6 @@
 
 use super::value::Balance;
 use super::SearchLimits;
-use std::collections::HashMap;
 
 use crate::movegen::for_each_target;
 use crate::position::{code_role_index, general_attacked, nearest, Checkers};
@@ -216,7 +215,7 @@ pub(crate) struct Searcher<'a> {
     /// Captures left out of every line: the two captures of each exchange offer standing at the root (28.5).
     excluded: Vec<Move>,
     /// Positions already searched for a mate by checks, and the answer.
-    mates: HashMap<(u64, u8), bool>,
+    mates: crate::zobrist::KeyMap<(u64, u8), bool>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -224,7 +223,7 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: HashMap::new(), standing: 0 }
+        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: Default::default(), standing: 0 }
     }
 
     /// Changes the squares whose captures by the opponent are left out.

@@ -1,0 +1,279 @@
+//! Team events: board orders and line-ups (12), board colours (13.2-13.5) and team standings (15.3-15.5).
+
+use crate::Color;
+
+use super::rank::{rank, Place};
+use super::scoring::{match_points, GameResult, HalfPoints, Score};
+
+/// 13.2, 13.3: the team listed first (or moving first) plays red on odd boards and black on even ones.
+///
+/// ```
+/// use xiangqi_core::competition::team::board_colour;
+/// use xiangqi_core::Color;
+/// assert_eq!(board_colour(true, 1), Color::Red);
+/// assert_eq!(board_colour(true, 2), Color::Black);
+/// assert_eq!(board_colour(false, 1), Color::Black);
+/// ```
+pub fn board_colour(listed_first: bool, board: u32) -> Color {
+    if (board % 2 == 1) == listed_first {
+        Color::Red
+    } else {
+        Color::Black
+    }
+}
+
+/// 13.5: in a two-game match the second game swaps the colours of the first.
+pub fn second_game_colour(first_game: Color) -> Color {
+    !first_game
+}
+
+/// 12.1: a registered board order must follow strength: higher ratings on higher boards, unrated players
+/// after rated ones. Returns the first board (0-based) out of order.
+pub fn check_board_order(ratings: &[Option<u32>]) -> Result<(), usize> {
+    for i in 1..ratings.len() {
+        let ok = match (ratings[i - 1], ratings[i]) {
+            (Some(a), Some(b)) => a >= b,
+            (None, Some(_)) => false,
+            _ => true,
+        };
+        if !ok {
+            return Err(i);
+        }
+    }
+    Ok(())
+}
+
+/// 12.2: whether `lineup` (indices into the registered roster, board 1 first) keeps the roster's order.
+pub fn is_valid_lineup(roster_len: usize, lineup: &[usize]) -> bool {
+    lineup.iter().all(|&i| i < roster_len) && lineup.windows(2).all(|w| w[0] < w[1])
+}
+
+/// 12.2: every line-up of `boards` players from a roster of `roster_len` that keeps the roster's order,
+/// in lexicographic order (4 boards from 6 players: 15 line-ups, 1-2-3-4 to 3-4-5-6).
+///
+/// ```
+/// use xiangqi_core::competition::team::valid_lineups;
+/// let all = valid_lineups(6, 4);
+/// assert_eq!(all.len(), 15);
+/// assert_eq!(all[0], [0, 1, 2, 3]);
+/// assert_eq!(all[14], [2, 3, 4, 5]);
+/// ```
+pub fn valid_lineups(roster_len: usize, boards: usize) -> Vec<Vec<usize>> {
+    fn extend(start: usize, n: usize, k: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if current.len() == k {
+            out.push(current.clone());
+            return;
+        }
+        for i in start..n {
+            if n - i < k - current.len() {
+                break;
+            }
+            current.push(i);
+            extend(i + 1, n, k, current, out);
+            current.pop();
+        }
+    }
+    let mut out = Vec::new();
+    if boards <= roster_len {
+        extend(0, roster_len, boards, &mut Vec::new(), &mut out);
+    }
+    out
+}
+
+/// 12.4: every member of team A against every member of team B, as (a, b) index pairs.
+pub fn all_play_all(a: usize, b: usize) -> Vec<(usize, usize)> {
+    (0..a).flat_map(|i| (0..b).map(move |j| (i, j))).collect()
+}
+
+/// A team match: the games board by board (board 1 first), colours as played.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TeamMatch {
+    /// The team listed first (red on odd boards, 13.2).
+    pub first: usize,
+    /// The other team.
+    pub second: usize,
+    /// The result of each board, red and black as on the board.
+    pub boards: Vec<GameResult>,
+}
+
+impl TeamMatch {
+    /// The first team's scores on each board (board 1 first).
+    pub fn first_scores(&self) -> Vec<Score> {
+        self.boards.iter().enumerate().map(|(i, r)| r.scores()[board_colour(true, i as u32 + 1).index()]).collect()
+    }
+
+    /// Game points of the first and second team (局分).
+    pub fn game_points(&self) -> [HalfPoints; 2] {
+        let first = self.first_scores();
+        [first.iter().map(|s| s.points()).sum(), first.iter().map(|s| s.reversed().points()).sum()]
+    }
+
+    /// Match points of the first and second team (场分, 14.2). A forfeited match entered as forfeits on every
+    /// board gives 2 and 0, as 21.4 has it.
+    pub fn match_points(&self) -> [u32; 2] {
+        let [a, b] = self.game_points();
+        [match_points(a, b), match_points(b, a)]
+    }
+}
+
+/// A team tie-break (15.3, 15.4). Higher ranks higher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TeamTiebreak {
+    /// Match points (14.2): the primary order.
+    MatchPoints,
+    /// The team's total game points (全队总局分).
+    GamePoints,
+    /// The team's total games won (全队胜局, 15.3).
+    GamesWon,
+    /// The team's matches won (全队胜场, 15.4).
+    MatchesWon,
+    /// Match points scored in the matches among the teams still tied (直胜).
+    HeadToHead,
+    /// 团体对手分, not defined by the texts: the sum of the match points of every team met.
+    OpponentsScore,
+    /// Fewer team fouls rank higher.
+    FewerFouls,
+    /// 18.4: teams with warnings or disqualifications last among equals.
+    PenaltiesLast,
+}
+
+impl TeamTiebreak {
+    /// 15.3 (single-game team round robin), 18.4 first among equals.
+    pub const G15_3: &'static [TeamTiebreak] = &[
+        TeamTiebreak::MatchPoints,
+        TeamTiebreak::PenaltiesLast,
+        TeamTiebreak::GamePoints,
+        TeamTiebreak::GamesWon,
+        TeamTiebreak::HeadToHead,
+        TeamTiebreak::FewerFouls,
+    ];
+    /// 15.4 (single-game team Swiss), 18.4 first among equals.
+    pub const G15_4: &'static [TeamTiebreak] = &[
+        TeamTiebreak::MatchPoints,
+        TeamTiebreak::PenaltiesLast,
+        TeamTiebreak::OpponentsScore,
+        TeamTiebreak::GamePoints,
+        TeamTiebreak::MatchesWon,
+        TeamTiebreak::FewerFouls,
+    ];
+}
+
+/// A team's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamStanding {
+    /// The team's index.
+    pub team: usize,
+    /// The place.
+    pub place: Place,
+    /// Match points.
+    pub match_points: u32,
+    /// Game points.
+    pub game_points: HalfPoints,
+}
+
+/// Team standings (15.3, 15.4) of `teams` teams from their matches, team fouls and 18.4 penalties
+/// (warnings, disqualifications) per team. `chain` starts with match points.
+pub fn team_standings(
+    teams: usize,
+    matches: &[TeamMatch],
+    fouls: &[u32],
+    penalties: &[[u32; 2]],
+    chain: &[TeamTiebreak],
+) -> Vec<TeamStanding> {
+    let mut mp = vec![0u32; teams];
+    let mut gp = vec![0u32; teams];
+    let mut games_won = vec![0u32; teams];
+    let mut matches_won = vec![0u32; teams];
+    for m in matches {
+        let pts = m.match_points();
+        let games = m.game_points();
+        let first = m.first_scores();
+        for (side, team) in [(0, m.first), (1, m.second)] {
+            mp[team] += pts[side];
+            gp[team] += games[side].0;
+            matches_won[team] += u32::from(pts[side] == 2);
+            games_won[team] +=
+                first.iter().filter(|s| if side == 0 { s.is_win() } else { s.reversed().is_win() }).count() as u32;
+        }
+    }
+    let value = |c: TeamTiebreak, t: usize, group: &[usize]| -> i64 {
+        match c {
+            TeamTiebreak::MatchPoints => i64::from(mp[t]),
+            TeamTiebreak::GamePoints => i64::from(gp[t]),
+            TeamTiebreak::GamesWon => i64::from(games_won[t]),
+            TeamTiebreak::MatchesWon => i64::from(matches_won[t]),
+            TeamTiebreak::HeadToHead => matches
+                .iter()
+                .map(|m| {
+                    let pts = m.match_points();
+                    if m.first == t && group.contains(&m.second) {
+                        i64::from(pts[0])
+                    } else if m.second == t && group.contains(&m.first) {
+                        i64::from(pts[1])
+                    } else {
+                        0
+                    }
+                })
+                .sum(),
+            TeamTiebreak::OpponentsScore => matches
+                .iter()
+                .map(|m| {
+                    if m.first == t {
+                        i64::from(mp[m.second])
+                    } else if m.second == t {
+                        i64::from(mp[m.first])
+                    } else {
+                        0
+                    }
+                })
+                .sum(),
+            TeamTiebreak::FewerFouls => -i64::from(fouls.get(t).copied().unwrap_or(0)),
+            TeamTiebreak::PenaltiesLast => {
+                let [w, d] = penalties.get(t).copied().unwrap_or([0; 2]);
+                -(i64::from(d) * 1_000_000 + i64::from(w))
+            }
+        }
+    };
+    let (order, places) = rank(teams, chain, value);
+    order
+        .into_iter()
+        .map(|t| TeamStanding { team: t, place: places[t], match_points: mp[t], game_points: HalfPoints(gp[t]) })
+        .collect()
+}
+
+/// 15.5 (队员总分制): teams ranked by the sum of their members' individual places, lower first; ties by the
+/// best place, then the second-best, then fewer team fouls. `members[t]` lists team `t`'s individual places;
+/// only the best `counted` of each team count (the texts do not say how many: the event sets it). A team
+/// with fewer than `counted` places is ranked after those with enough.
+pub fn members_total_standings(members: &[Vec<usize>], counted: usize, fouls: &[u32]) -> Vec<(usize, Place)> {
+    let sorted: Vec<Vec<usize>> = members
+        .iter()
+        .map(|m| {
+            let mut m = m.clone();
+            m.sort_unstable();
+            m.truncate(counted);
+            m
+        })
+        .collect();
+    #[derive(Clone, Copy)]
+    enum C {
+        Complete,
+        Sum,
+        Best,
+        Second,
+        Fouls,
+    }
+    let value = |c: C, t: usize, _: &[usize]| -> i64 {
+        let places = &sorted[t];
+        let nth = |i: usize| -(places.get(i).copied().unwrap_or(usize::MAX / 4) as i64);
+        match c {
+            C::Complete => i64::from(places.len() >= counted),
+            C::Sum => -(places.iter().sum::<usize>() as i64),
+            C::Best => nth(0),
+            C::Second => nth(1),
+            C::Fouls => -i64::from(fouls.get(t).copied().unwrap_or(0)),
+        }
+    };
+    let (order, places) = rank(members.len(), &[C::Complete, C::Sum, C::Best, C::Second, C::Fouls], value);
+    order.into_iter().map(|t| (t, places[t])).collect()
+}

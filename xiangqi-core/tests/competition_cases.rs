@@ -1,0 +1,460 @@
+//! The competition case file (tests/data/competition/cases.txt), judged through the Rust API. The C and
+//! Python tests read the same file.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use xiangqi_core::competition::conduct::{
+    decide, natural_limit_count, Authority, ClaimOutcome, Conduct, ConductRules, Decision, Foul, OfferOutcome,
+    OfferPolicy, Penalty,
+};
+use xiangqi_core::competition::results_csv::{event_from_results, parse_results};
+use xiangqi_core::competition::scoring::{
+    match_points, team_forfeit_match_points, BestOf, DrawsInMatch, GameResult, HalfPoints, MatchState, Score,
+};
+use xiangqi_core::competition::standings::{Event, Standing, System, Tiebreak};
+use xiangqi_core::competition::team::{
+    all_play_all, board_colour, check_board_order, is_valid_lineup, members_total_standings, second_game_colour,
+    team_standings, valid_lineups, TeamMatch, TeamTiebreak,
+};
+use xiangqi_core::competition::time::{
+    judge_lateness, CarryOver, Clock, FlagReason, LatenessLimit, LatenessRuling, Period, RapidRepeat, TimeControl,
+};
+use xiangqi_core::competition::touch::{touch_obligation, Obligation, Touch, TouchKind};
+use xiangqi_core::{Color, Game, Position, Square};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/competition")
+}
+
+#[derive(Default)]
+struct State {
+    clock: Option<Clock>,
+    control: Option<TimeControl>,
+    conduct: Option<Conduct>,
+    game: Option<Game>,
+    position: Option<Position>,
+    event: Option<Event>,
+    teams: usize,
+    matches: Vec<TeamMatch>,
+}
+
+type Answer = Result<String, String>;
+
+fn side(s: &str) -> Result<Color, String> {
+    match s {
+        "red" => Ok(Color::Red),
+        "black" => Ok(Color::Black),
+        _ => Err(format!("bad side {s:?}")),
+    }
+}
+
+fn num<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    s.parse().map_err(|_| format!("bad number {s:?}"))
+}
+
+fn ms(s: &str) -> Result<Duration, String> {
+    Ok(Duration::from_millis(num(s)?))
+}
+
+fn ms_of(d: Duration) -> String {
+    d.as_millis().to_string()
+}
+
+fn flag_reason_name(r: FlagReason) -> &'static str {
+    match r {
+        FlagReason::Overtime => "overtime",
+        FlagReason::LatePress => "late-press",
+        FlagReason::PerMoveLimit => "per-move",
+    }
+}
+
+fn decision_text(d: Option<&Decision>) -> String {
+    match d {
+        None => "none".into(),
+        Some(d) => format!("{} {} {}", d.summary().replace(' ', "-"), d.reason.name(), d.article),
+    }
+}
+
+fn standings_text(table: &[Standing]) -> String {
+    table
+        .iter()
+        .map(|s| format!("{}{}:{}:{}", s.place.place, if s.place.shared { "=" } else { "" }, s.name, s.points))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn chain(spec: &str) -> Result<Vec<Tiebreak>, String> {
+    if let Some(preset) = Tiebreak::preset(spec) {
+        return Ok(preset.to_vec());
+    }
+    spec.split(',').map(|t| Tiebreak::from_name(t).ok_or_else(|| format!("bad tie-break {t:?}"))).collect()
+}
+
+fn result(s: &str) -> Result<GameResult, String> {
+    GameResult::from_text(s).ok_or_else(|| format!("bad result {s:?}"))
+}
+
+fn err<E: std::fmt::Display>(e: E) -> String {
+    e.to_string()
+}
+
+/// Runs one command; `Ok(answer)` or `Err(message)` for a refusal. A malformed command panics (a bug in the
+/// case file).
+fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
+    let ok = || Ok("ok".to_string());
+    let a = |i: usize| args[i];
+    match cmd {
+        "clock" => {
+            let control = match a(0) {
+                "quota" => {
+                    let first =
+                        (a(1) != "0").then(|| Period { moves: num(a(1)).unwrap(), minutes: num(a(2)).unwrap() });
+                    let then = Period { moves: num(a(3)).unwrap(), minutes: num(a(4)).unwrap() };
+                    TimeControl::MoveQuota { first, then, carry_over: carry(a(5)) }
+                }
+                "rapid" => {
+                    let repeat = if a(1) == "30" { RapidRepeat::Thirty } else { RapidRepeat::Fifty };
+                    TimeControl::g6_3(repeat, carry(a(2)))
+                }
+                "permove" => TimeControl::PerMove { max_secs: num(a(1)).unwrap() },
+                "guillotine" => TimeControl::Guillotine { minutes: num(a(1)).unwrap() },
+                other => panic!("clock {other}"),
+            };
+            state.clock = Some(Clock::new(control).map_err(err)?);
+            state.control = Some(control);
+            ok()
+        }
+        "deadline" => {
+            let d = state.control.unwrap().deadline(num(a(0)).unwrap());
+            Ok(d.map_or("none".into(), ms_of))
+        }
+        "start" => state.clock.as_mut().unwrap().start(side(a(0))?, ms(a(1))?).map(|_| "ok".into()).map_err(err),
+        "press" => {
+            let flag = state.clock.as_mut().unwrap().press(side(a(0))?, ms(a(1))?).map_err(err)?;
+            Ok(flag.map_or("ok".into(), |f| format!("flag {} {}", f.side.name(), flag_reason_name(f.reason))))
+        }
+        "check" => {
+            let flag = state.clock.as_mut().unwrap().check(ms(a(0))?);
+            Ok(flag.map_or("none".into(), |f| format!("flag {} {}", f.side.name(), flag_reason_name(f.reason))))
+        }
+        "used" => Ok(ms_of(state.clock.as_ref().unwrap().used(side(a(0))?, ms(a(1))?))),
+        "remaining" => Ok(ms_of(state.clock.as_ref().unwrap().remaining(side(a(0))?, ms(a(1))?))),
+        "stop" => state.clock.as_mut().unwrap().stop(ms(a(0))?).map(|_| "ok".into()).map_err(err),
+        "resume" => state.clock.as_mut().unwrap().resume(ms(a(0))?).map(|_| "ok".into()).map_err(err),
+        "addtime" => state.clock.as_mut().unwrap().add_used(side(a(0))?, ms(a(1))?).map(|_| "ok".into()).map_err(err),
+        "setused" => state.clock.as_mut().unwrap().set_used(side(a(0))?, ms(a(1))?).map(|_| "ok".into()).map_err(err),
+        "lateness" => {
+            let limit = if a(0) == "first" { LatenessLimit::FirstDeadline } else { LatenessLimit::Fixed(ms(a(0))?) };
+            let arrival = |s: &str| if s == "never" { Ok(None) } else { ms(s).map(Some) };
+            let ruling =
+                judge_lateness(&state.control.unwrap(), limit, [arrival(a(1))?, arrival(a(2))?]).map_err(err)?;
+            Ok(match ruling {
+                LatenessRuling::Play { charge } => format!("play {} {}", ms_of(charge[0]), ms_of(charge[1])),
+                LatenessRuling::Forfeit { loser } => format!("forfeit {}", loser.name()),
+                LatenessRuling::DoubleForfeit => "double-forfeit".into(),
+            })
+        }
+        "conduct" => {
+            let offers = if a(1) == "strict" { OfferPolicy::Strict } else { OfferPolicy::Loose };
+            let rules = if a(0) == "general" { ConductRules::general(offers) } else { ConductRules::event(offers) };
+            state.conduct = Some(Conduct::new(rules).map_err(err)?);
+            ok()
+        }
+        _ if state.conduct.is_some() && conduct_command(cmd) => run_conduct(state, cmd, args),
+        "position" => {
+            state.position = Some(Position::from_fen(&args.join(" ")).map_err(err)?);
+            ok()
+        }
+        "touch" => {
+            let touches: Vec<Touch> = args
+                .iter()
+                .map(|t| {
+                    let (sq, suffix) = t.split_at(2);
+                    let square: Square = sq.parse().unwrap();
+                    let kind = match suffix {
+                        "~" => TouchKind::Accidental,
+                        "=" => TouchKind::Adjust { consent: true },
+                        "!" => TouchKind::Adjust { consent: false },
+                        _ => TouchKind::Touch,
+                    };
+                    Touch { square, kind, simultaneous: suffix == "&" }
+                })
+                .collect();
+            let ob = touch_obligation(state.position.as_ref().unwrap(), &touches).map_err(err)?;
+            Ok(match ob {
+                Obligation::Free => "free".into(),
+                Obligation::FreeWithFoul(f) => format!("foul {}", f.name()),
+                Obligation::Play(m) => format!("play {m}"),
+                Obligation::MoveFrom(s) => format!("move-from {s}"),
+                Obligation::CaptureOn(s) => format!("capture-on {s}"),
+            })
+        }
+        "points" => {
+            let [r, b] = result(a(0))?.scores();
+            Ok(format!("{} {}", r.points(), b.points()))
+        }
+        "team-forfeit" => Ok(format!("{} {}", team_forfeit_match_points(true), team_forfeit_match_points(false))),
+        "match-points" => Ok(match_points(HalfPoints(num(a(0))?), HalfPoints(num(a(1))?)).to_string()),
+        "bestof" => {
+            let draws = if a(1) == "half" { DrawsInMatch::HalfPoint } else { DrawsInMatch::Ignored };
+            let mut m = BestOf::new(num(a(0))?, draws);
+            for s in &args[2..] {
+                m.add(match *s {
+                    "win" => Score::Win,
+                    "draw" => Score::Draw,
+                    _ => Score::Loss,
+                });
+            }
+            Ok(match m.state() {
+                MatchState::InProgress => "in-progress".into(),
+                MatchState::Won { winner } => format!("won {}", if winner == 0 { "first" } else { "second" }),
+                MatchState::Level => "level".into(),
+            })
+        }
+        "event" => {
+            let system = match a(0) {
+                "swiss" => System::Swiss,
+                rr => System::RoundRobin { games_per_pair: num(&rr[2..])? },
+            };
+            state.event = Some(Event::new(system, args[1..].iter().copied()).map_err(err)?);
+            ok()
+        }
+        "game" if state.event.is_some() && args.len() == 4 => state
+            .event
+            .as_mut()
+            .unwrap()
+            .add_game(num(a(0))?, a(1), a(2), result(a(3))?)
+            .map(|_| "ok".into())
+            .map_err(err),
+        "efouls" => state.event.as_mut().unwrap().add_fouls(a(0), num(a(1))?).map(|_| "ok".into()).map_err(err),
+        "epenalty" => {
+            let p = if a(1) == "warning" { Penalty::Warning } else { Penalty::Disqualification };
+            state.event.as_mut().unwrap().add_penalty(a(0), p).map(|_| "ok".into()).map_err(err)
+        }
+        "withdraw" => {
+            use xiangqi_core::competition::standings::Withdrawal;
+            Ok(match state.event.as_mut().unwrap().withdraw(a(0)).map_err(err)? {
+                Withdrawal::Voided(n) => format!("voided {n}"),
+                Withdrawal::Forfeited(n) => format!("forfeited {n}"),
+            })
+        }
+        "standings" => Ok(standings_text(&state.event.as_ref().unwrap().standings(&chain(a(0))?).map_err(err)?)),
+        "playoff" => {
+            let table = state.event.as_ref().unwrap().standings(&chain(a(0))?).map_err(err)?;
+            Ok(if Event::requires_playoff(&table, num(a(1))?) { "yes" } else { "no" }.into())
+        }
+        "csv" => {
+            let system = match a(0) {
+                "swiss" => System::Swiss,
+                rr => System::RoundRobin { games_per_pair: num(&rr[2..])? },
+            };
+            let text = std::fs::read_to_string(data_dir().join(a(1))).unwrap();
+            let rows = parse_results(&text).map_err(err)?;
+            let event = event_from_results(system, &rows).map_err(err)?;
+            Ok(standings_text(&event.standings(&chain(a(2))?).map_err(err)?))
+        }
+        "board-order" => {
+            let ratings: Vec<Option<u32>> = a(0).split(',').map(|r| r.parse().ok()).collect();
+            check_board_order(&ratings).map(|_| "ok".into()).map_err(|i| i.to_string())
+        }
+        "lineups" => Ok(valid_lineups(num(a(0))?, num(a(1))?).len().to_string()),
+        "lineup-valid" => {
+            let lineup: Vec<usize> = a(1).split(',').map(|i| num(i).unwrap()).collect();
+            Ok(if is_valid_lineup(num(a(0))?, &lineup) { "yes" } else { "no" }.into())
+        }
+        "all-play-all" => Ok(all_play_all(num(a(0))?, num(a(1))?).len().to_string()),
+        "board-colour" => Ok(board_colour(a(0) == "first", num(a(1))?).name().into()),
+        "second-game" => Ok(second_game_colour(side(a(0))?).name().into()),
+        "teams" => {
+            state.teams = num(a(0))?;
+            state.matches.clear();
+            ok()
+        }
+        "tmatch" => {
+            let boards = a(2).split(',').map(result).collect::<Result<Vec<_>, _>>()?;
+            state.matches.push(TeamMatch { first: num(a(0))?, second: num(a(1))?, boards });
+            ok()
+        }
+        "team-standings" => {
+            let chain = if a(0) == "15.3" { TeamTiebreak::G15_3 } else { TeamTiebreak::G15_4 };
+            let table = team_standings(state.teams, &state.matches, &[], &[], chain);
+            Ok(table
+                .iter()
+                .map(|t| {
+                    let shared = if t.place.shared { "=" } else { "" };
+                    format!("{}{shared}:{}:{}:{}", t.place.place, t.team, t.match_points, t.game_points)
+                })
+                .collect::<Vec<_>>()
+                .join(" "))
+        }
+        "members" => {
+            let members: Vec<Vec<usize>> =
+                a(1).split(';').map(|t| t.split(',').map(|p| num(p).unwrap()).collect()).collect();
+            let table = members_total_standings(&members, num(a(0))?, &[]);
+            Ok(table
+                .iter()
+                .map(|(t, p)| format!("{}{}:{t}", p.place, if p.shared { "=" } else { "" }))
+                .collect::<Vec<_>>()
+                .join(" "))
+        }
+        _ => panic!("unknown command {cmd}"),
+    }
+}
+
+fn carry(s: &str) -> CarryOver {
+    if s == "reset" {
+        CarryOver::Reset
+    } else {
+        CarryOver::Cumulative
+    }
+}
+
+const CONDUCT_COMMANDS: &[&str] = &[
+    "move",
+    "cpress",
+    "offer",
+    "accept",
+    "decline",
+    "claim",
+    "foul",
+    "fouls",
+    "unrecorded",
+    "illegal",
+    "kingsfacing",
+    "resign",
+    "flagfall",
+    "lateness-result",
+    "theoretical-draw",
+    "penalty",
+    "result",
+    "correction",
+    "game",
+    "play",
+    "decide",
+];
+
+fn conduct_command(cmd: &str) -> bool {
+    CONDUCT_COMMANDS.contains(&cmd)
+}
+
+fn run_conduct(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
+    let a = |i: usize| args[i];
+    let c = state.conduct.as_mut().unwrap();
+    let done =
+        |r: Result<(), xiangqi_core::competition::conduct::ConductError>| r.map(|_| "ok".to_string()).map_err(err);
+    match cmd {
+        "move" => done(c.make_move(side(a(0))?)),
+        "cpress" => done(c.press(side(a(0))?)),
+        "offer" => Ok(match c.offer_draw(side(a(0))?).map_err(err)? {
+            OfferOutcome::Pending => "pending".into(),
+            OfferOutcome::Foul => "foul".into(),
+        }),
+        "accept" => done(c.accept_draw(side(a(0))?)),
+        "decline" => done(c.decline_draw(side(a(0))?)),
+        "claim" => {
+            let count = natural_limit_count(num(a(1))?, [num(a(2))?, num(a(3))?], num(a(4))?, num(a(5))?);
+            Ok(match c.claim_natural_limit(side(a(0))?, &count).map_err(err)? {
+                ClaimOutcome::Draw => "draw".into(),
+                ClaimOutcome::False { add_time } => format!("false {}", ms_of(add_time)),
+            })
+        }
+        "foul" => done(c.foul(side(a(0))?, Foul::from_name(a(1)).expect("foul name"))),
+        "fouls" => Ok(c.fouls(side(a(0))?).to_string()),
+        "unrecorded" => c.unrecorded_moves(side(a(0))?, num(a(1))?, ms(a(2))?).map(|n| n.to_string()).map_err(err),
+        "illegal" => done(c.illegal_move(side(a(0))?)),
+        "kingsfacing" => done(c.kings_facing(side(a(0))?)),
+        "resign" => done(c.resign(side(a(0))?)),
+        "flagfall" => {
+            let reason = match a(1) {
+                "overtime" => FlagReason::Overtime,
+                "late-press" => FlagReason::LatePress,
+                _ => FlagReason::PerMoveLimit,
+            };
+            done(c.flag_fall(side(a(0))?, reason))
+        }
+        "lateness-result" => {
+            let ruling = if a(0) == "double-forfeit" {
+                LatenessRuling::DoubleForfeit
+            } else {
+                LatenessRuling::Forfeit { loser: side(a(1))? }
+            };
+            done(c.lateness(ruling))
+        }
+        "theoretical-draw" => done(c.theoretical_draw()),
+        "penalty" => {
+            let penalty = match a(1) {
+                "warning" => Penalty::Warning,
+                "loss" => Penalty::Loss,
+                "disqualification" => Penalty::Disqualification,
+                _ => Penalty::Expulsion,
+            };
+            let by = match a(2) {
+                "game-arbiter" => Authority::GameArbiter,
+                "chief-arbiter" => Authority::ChiefArbiter,
+                _ => Authority::Organiser,
+            };
+            done(c.penalty(side(a(0))?, penalty, by))
+        }
+        "result" => Ok(decision_text(c.decision())),
+        "correction" => Ok(if c.correction_allowed() { "yes" } else { "no" }.into()),
+        "game" => {
+            state.game = Some(Game::from_fen(&args.join(" ")).map_err(err)?);
+            Ok("ok".into())
+        }
+        "play" => {
+            let game = state.game.as_mut().unwrap();
+            for m in args {
+                game.push(m.parse().map_err(err)?).map_err(err)?;
+            }
+            Ok("ok".into())
+        }
+        "decide" => {
+            let game = state.game.as_ref().unwrap();
+            Ok(decision_text(decide(&game.verdict(), game.len(), state.conduct.as_ref().unwrap()).as_ref()))
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn competition_cases() {
+    let text = std::fs::read_to_string(data_dir().join("cases.txt")).expect("cases.txt");
+    let mut state = State::default();
+    let mut failures = Vec::new();
+    let (mut cases, mut checks) = (0, 0);
+    let mut articles = BTreeSet::new();
+    let mut current = String::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (command, expected) = match line.split_once("=>") {
+            Some((c, e)) => (c.trim(), e.trim()),
+            None => (line, "ok"),
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        if words[0] == "case" {
+            state = State::default();
+            current = format!("{} ({})", words[1], words[2]);
+            articles.insert(words[2].to_string());
+            cases += 1;
+            continue;
+        }
+        checks += 1;
+        let answer = run(&mut state, words[0], &words[1..]);
+        let pass = match (&answer, expected.strip_prefix("error")) {
+            (Err(message), Some(part)) => message.contains(part.trim()),
+            (Ok(answer), None) => answer == expected,
+            _ => false,
+        };
+        if !pass {
+            failures.push(format!("line {}: {current}: {command} => {answer:?}, expected {expected}", number + 1));
+        }
+    }
+    println!("competition cases: {cases} cases, {checks} checks, articles: {articles:?}");
+    assert!(cases >= 90, "only {cases} cases read");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
