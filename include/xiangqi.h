@@ -38,6 +38,11 @@
 #define XQ_VERSION_STRING "0.1.0"
 
 /**
+ * The rating of an unrated player in xq_check_board_order().
+ */
+#define XQ_UNRATED UINT32_MAX
+
+/**
  * The piece code of an empty point.
  */
 #define XQ_NO_PIECE -1
@@ -203,6 +208,39 @@ enum XqStatus
 typedef enum XqStatus XqStatus;
 #else
 typedef uint32_t XqStatus;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a best-of match stands (E6).
+ */
+enum XqMatchState
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * More games to play.
+     */
+    XQ_MATCH_STATE_IN_PROGRESS = 0,
+    /**
+     * Won by the first player.
+     */
+    XQ_MATCH_STATE_WON_FIRST = 1,
+    /**
+     * Won by the second player.
+     */
+    XQ_MATCH_STATE_WON_SECOND = 2,
+    /**
+     * Every game played and level: an extra game or lots (E6).
+     */
+    XQ_MATCH_STATE_LEVEL = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqMatchState XqMatchState;
+#else
+typedef uint32_t XqMatchState;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -644,6 +682,35 @@ typedef uint32_t XqSideProfile;
 #endif // __cplusplus
 
 /**
+ * The kind of a lateness ruling (21).
+ */
+enum XqLatenessKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The game is played; each side is charged `*_charge_ms` of used time (21.3).
+     */
+    XQ_LATENESS_KIND_PLAY = 0,
+    /**
+     * `loser` forfeits (4.1.5, 21.1).
+     */
+    XQ_LATENESS_KIND_FORFEIT = 1,
+    /**
+     * Both sides forfeit (21.3).
+     */
+    XQ_LATENESS_KIND_DOUBLE_FORFEIT = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqLatenessKind XqLatenessKind;
+#else
+typedef uint32_t XqLatenessKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * How a game ends on the board.
  */
 enum XqTermination
@@ -743,6 +810,35 @@ enum XqGameResult
 typedef enum XqGameResult XqGameResult;
 #else
 typedef uint32_t XqGameResult;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The kind of a time control: the values of `XqTimeControl.kind` (0 per move, 1 move quota, 2 guillotine).
+ */
+enum XqTimeControlKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * E2: `per_move_secs` a move.
+     */
+    XQ_TIME_CONTROL_KIND_PER_MOVE = 0,
+    /**
+     * 6.1-6.4: `first_moves` in `first_minutes` (both 0: none), then `then_moves` in every `then_minutes`.
+     */
+    XQ_TIME_CONTROL_KIND_MOVE_QUOTA = 1,
+    /**
+     * 6.5: every move in `guillotine_minutes`.
+     */
+    XQ_TIME_CONTROL_KIND_GUILLOTINE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqTimeControlKind XqTimeControlKind;
+#else
+typedef uint32_t XqTimeControlKind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -868,6 +964,101 @@ typedef uint32_t XqChaseList;
 #endif // __cplusplus
 
 /**
+ * One player's score in a game (14.1, 21.4).
+ */
+enum XqScore
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Won.
+     */
+    XQ_SCORE_WIN = 0,
+    /**
+     * Drawn.
+     */
+    XQ_SCORE_DRAW = 1,
+    /**
+     * Lost.
+     */
+    XQ_SCORE_LOSS = 2,
+    /**
+     * Won by forfeit ("+").
+     */
+    XQ_SCORE_FORFEIT_WIN = 3,
+    /**
+     * Lost by forfeit ("−").
+     */
+    XQ_SCORE_FORFEIT_LOSS = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqScore XqScore;
+#else
+typedef uint32_t XqScore;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A penalty (18.1-18.3).
+ */
+enum XqPenalty
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A warning (18.1).
+     */
+    XQ_PENALTY_WARNING = 0,
+    /**
+     * A loss of the game (4.1.10).
+     */
+    XQ_PENALTY_LOSS = 1,
+    /**
+     * Disqualification (18.2).
+     */
+    XQ_PENALTY_DISQUALIFICATION = 2,
+    /**
+     * Expulsion (18.3).
+     */
+    XQ_PENALTY_EXPULSION = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqPenalty XqPenalty;
+#else
+typedef uint32_t XqPenalty;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A team tie-break chain.
+ */
+enum XqTeamChain
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * 15.3: the team round robin.
+     */
+    XQ_TEAM_CHAIN_G15_3 = 0,
+    /**
+     * 15.4: the team Swiss.
+     */
+    XQ_TEAM_CHAIN_G15_4 = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqTeamChain XqTeamChain;
+#else
+typedef uint32_t XqTeamChain;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A two-face clock (6, 22). Free with xq_clock_free().
  */
 typedef struct XqClock XqClock;
@@ -876,6 +1067,12 @@ typedef struct XqClock XqClock;
  * A game's conduct (fouls, draw offers, claims, resignation, penalties). Free with xq_conduct_free().
  */
 typedef struct XqConduct XqConduct;
+
+/**
+ * An individual event (11.2, 15.1, 15.2, 18.4, 20) entered game by game or read from a results file. Not
+ * thread-safe: use one from one thread at a time. Free with xq_event_free().
+ */
+typedef struct XqEvent XqEvent;
 
 /**
  * A game: a start position, the moves played, and the arbiter that classifies them and judges repetitions.
@@ -924,6 +1121,26 @@ typedef struct XqRecord XqRecord;
  * Thread safety: may be moved to another thread; one thread at a time.
  */
 typedef struct XqRecordReader XqRecordReader;
+
+/**
+ * A team event: teams 0..n and their matches board by board (15.3, 15.4). Not thread-safe. Free with
+ * xq_team_event_free().
+ */
+typedef struct XqTeamEvent XqTeamEvent;
+
+/**
+ * A pairing of two team members (0-based indices into each team).
+ */
+typedef struct XqMemberPair {
+    /**
+     * The member of the first team.
+     */
+    uint32_t first;
+    /**
+     * The member of the second team.
+     */
+    uint32_t second;
+} XqMemberPair;
 
 /**
  * A flag fall: the side (XQ_COLOR_NONE when no flag fell), the time and the reason.
@@ -1038,6 +1255,21 @@ typedef struct XqEcco {
      */
     const char *group_name_traditional;
 } XqEcco;
+
+/**
+ * What a withdrawal did (20.3, 20.4).
+ */
+typedef struct XqWithdrawal {
+    /**
+     * True when the entrant's games were cancelled (fewer than half the opponents met), false when they
+     * stand and the unplayed ones became forfeits.
+     */
+    bool voided;
+    /**
+     * The games cancelled or forfeited.
+     */
+    size_t games;
+} XqWithdrawal;
 
 /**
  * One problem that makes a FEN's position illegal.
@@ -1310,6 +1542,46 @@ typedef struct XqVerdict {
 } XqVerdict;
 
 /**
+ * A lateness ruling.
+ */
+typedef struct XqLatenessRuling {
+    /**
+     * What happens.
+     */
+    XqLatenessKind kind;
+    /**
+     * The side that forfeits (XQ_COLOR_NONE unless `kind` is XQ_LATENESS_KIND_FORFEIT).
+     */
+    XqColor loser;
+    /**
+     * Time charged to red (ms).
+     */
+    uint64_t red_charge_ms;
+    /**
+     * Time charged to black (ms).
+     */
+    uint64_t black_charge_ms;
+} XqLatenessRuling;
+
+/**
+ * A team's place.
+ */
+typedef struct XqTeamPlace {
+    /**
+     * The team (0-based).
+     */
+    uint32_t team;
+    /**
+     * Its place (1-based).
+     */
+    uint32_t place;
+    /**
+     * Whether the place is shared.
+     */
+    bool shared;
+} XqTeamPlace;
+
+/**
  * How a position stands: check, mate, stalemate.
  */
 typedef struct XqPositionStatus {
@@ -1418,6 +1690,32 @@ typedef struct XqRecordNode {
 } XqRecordNode;
 
 /**
+ * A team's line in the standings.
+ */
+typedef struct XqTeamStanding {
+    /**
+     * The team (0-based).
+     */
+    uint32_t team;
+    /**
+     * Its place (1-based).
+     */
+    uint32_t place;
+    /**
+     * Whether the place is shared.
+     */
+    bool shared;
+    /**
+     * Match points (14.2).
+     */
+    uint32_t match_points;
+    /**
+     * Game points, in half points.
+     */
+    uint32_t game_half_points;
+} XqTeamStanding;
+
+/**
  * Every status, for tests and lookups.
  */
 #define XqStatus_ALL { XqStatus_Ok, XqStatus_NullArgument, XqStatus_InvalidArgument, XqStatus_InvalidUtf8, XqStatus_InvalidFen, XqStatus_IllegalPosition, XqStatus_IllegalMove, XqStatus_InvalidNotation, XqStatus_BufferTooSmall, XqStatus_OutOfRange, XqStatus_NotFound, XqStatus_RecordError, XqStatus_IoError, XqStatus_UnsupportedFormat, XqStatus_EndOfRecords, XqStatus_RootAnalysisError, XqStatus_NoEccoCode, XqStatus_EventRejected, XqStatus_Panic, }
@@ -1425,6 +1723,39 @@ typedef struct XqRecordNode {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * 12.4: every member of a team of `first` players against every member of a team of `second`.
+ */
+XqStatus xq_all_play_all(uint32_t first,
+                         uint32_t second,
+                         struct XqMemberPair *out,
+                         size_t capacity,
+                         size_t *out_count);
+
+/**
+ * E6: the state of a best-of-`games` match after the first player's `scores` (XqScore values, in order);
+ * `draws_count_half` true when a draw is half a point to each, false when draws do not count (E6 does not
+ * say).
+ */
+XqStatus xq_best_of(uint32_t games,
+                    bool draws_count_half,
+                    const uint32_t *scores,
+                    size_t count,
+                    XqMatchState *out);
+
+/**
+ * 13.2, 13.3: the colour of the team listed first (`listed_first` true) or second on `board` (1-based):
+ * the first team has red on odd boards.
+ */
+XqStatus xq_board_colour(bool listed_first, uint32_t board, XqColor *out);
+
+/**
+ * 12.1: checks a registered board order (ratings board 1 first, XQ_UNRATED for an unrated player): higher
+ * ratings on higher boards, unrated players last. Out of order: XQ_STATUS_EVENT_REJECTED, and
+ * `*bad_board` (optional) is the first board (0-based) out of order.
+ */
+XqStatus xq_check_board_order(const uint32_t *ratings, size_t count, size_t *bad_board);
 
 /**
  * Adds `ms` to `side`'s used time (`set` 0: 23.3, 21.3) or sets it to `ms` (`set` 1: 22.4, clock stopped).
@@ -1472,6 +1803,11 @@ XqStatus xq_conduct_claim_natural_limit(struct XqConduct *conduct,
                                         uint32_t limit_plies,
                                         uint32_t check_cap,
                                         uint64_t *added_ms);
+
+/**
+ * 5.8: whether a mistake may still be corrected (the game is not over).
+ */
+XqStatus xq_conduct_correction_allowed(const struct XqConduct *conduct, bool *out);
 
 /**
  * One conduct event by `side`, named in UTF-8 (the names of docs/competition.md): `move`, `press`,
@@ -1530,6 +1866,81 @@ XqStatus xq_ecco_classify(const struct XqPosition *start,
  * of the 260 codes.
  */
 XqStatus xq_ecco_from_code(const char *code_ptr, size_t code_len, struct XqEcco *out);
+
+/**
+ * Adds `fouls` to the fouls of the entrant `name` (a tie-break of 15.1-15.2).
+ */
+XqStatus xq_event_add_fouls(struct XqEvent *event, const char *name, size_t name_len, uint32_t fouls);
+
+/**
+ * Enters a game of round `round`: `red` against `black` (entrant names) with a result text as
+ * xq_game_points() reads. A game the event cannot have (an unknown entrant, a pair that has played all
+ * its games, a withdrawn entrant) is refused.
+ */
+XqStatus xq_event_add_game(struct XqEvent *event,
+                           uint32_t round,
+                           const char *red,
+                           size_t red_len,
+                           const char *black,
+                           size_t black_len,
+                           const char *result,
+                           size_t result_len);
+
+/**
+ * Records a penalty of the entrant `name` (an XqPenalty) for 18.4: penalised entrants rank last among
+ * equals.
+ */
+XqStatus xq_event_add_penalty(struct XqEvent *event, const char *name, size_t name_len, uint32_t penalty);
+
+/**
+ * Frees an event; NULL does nothing.
+ */
+void xq_event_free(struct XqEvent *event);
+
+/**
+ * An event from a results file's text (`round,red,black,result[,red_fouls,black_fouls]`); a bad row gives
+ * XQ_STATUS_EVENT_REJECTED naming its line and field.
+ */
+XqStatus xq_event_from_results(const char *csv,
+                               size_t csv_len,
+                               uint32_t games_per_pair,
+                               struct XqEvent **out);
+
+/**
+ * A new event of the entrants named in `names`, one name a line (UTF-8, `\n` between names);
+ * `games_per_pair` 0 for a Swiss event, 1 or 2 for a round robin. A duplicate name is refused.
+ */
+XqStatus xq_event_new(uint32_t games_per_pair, const char *names, size_t names_len, struct XqEvent **out);
+
+/**
+ * 15.6: whether one of the first `places` places is shared under `chain` (a play-off is needed).
+ */
+XqStatus xq_event_requires_playoff(const struct XqEvent *event,
+                                   const char *chain,
+                                   size_t chain_len,
+                                   size_t places,
+                                   bool *out);
+
+/**
+ * The standings under `chain` ("15.1", "15.2" or tie-break names joined by commas, starting with
+ * `points`), by string rules: one line `place:name:points ...` (`=` after a shared place), or with
+ * `crosstable` the crosstable.
+ */
+XqStatus xq_event_standings(const struct XqEvent *event,
+                            const char *chain,
+                            size_t chain_len,
+                            bool crosstable,
+                            char *buf,
+                            size_t len,
+                            size_t *needed);
+
+/**
+ * The entrant `name` withdraws (20).
+ */
+XqStatus xq_event_withdraw(struct XqEvent *event,
+                           const char *name,
+                           size_t name_len,
+                           struct XqWithdrawal *out);
 
 /**
  * The validation report of a FEN: every problem of its position, not just the first.
@@ -1644,6 +2055,15 @@ XqStatus xq_game_new(const struct XqPosition *start, uint32_t rules, struct XqGa
 XqStatus xq_game_peek(const struct XqGame *game, struct XqMove *out);
 
 /**
+ * 14.1, 21.4: red's and black's game points, in half points, for a result text (`1-0`, `1/2-1/2`, `+/-`,
+ * `-/-`, ...).
+ */
+XqStatus xq_game_points(const char *result,
+                        size_t result_len,
+                        uint32_t *red_half_points,
+                        uint32_t *black_half_points);
+
+/**
  * Takes back the last move; `out_move` (may be NULL) receives it. XQ_STATUS_OUT_OF_RANGE when no move has
  * been played.
  */
@@ -1717,6 +2137,22 @@ XqStatus xq_game_verdict_explanation(const struct XqGame *game, char *buf, size_
 XqStatus xq_game_verdict_summary(const struct XqGame *game, char *buf, size_t len, size_t *needed);
 
 /**
+ * 12.2: whether `lineup` (roster indices, board 1 first) keeps the order of a roster of `roster`.
+ */
+XqStatus xq_is_valid_lineup(uint32_t roster, const uint32_t *lineup, size_t count, bool *out);
+
+/**
+ * 21: judges lateness under `control`. `limit_ms` points to the event's lateness limit, or is NULL for the
+ * first period's deadline (the texts leave it open); each arrival points to the ms after the scheduled
+ * start at which the player reached the board, or is NULL when the player never came.
+ */
+XqStatus xq_judge_lateness(const struct XqTimeControl *control,
+                           const uint64_t *limit_ms,
+                           const uint64_t *red_arrival_ms,
+                           const uint64_t *black_arrival_ms,
+                           struct XqLatenessRuling *out);
+
+/**
  * Copies the message of the last failed call made on this thread into `buf`, snprintf style: at most
  * `len - 1` bytes and a terminating NUL are written (nothing when `len` is 0, and `buf` may then be NULL),
  * and the return value is the message's full length in bytes, without the NUL. A return value of `len` or
@@ -1726,6 +2162,27 @@ XqStatus xq_game_verdict_summary(const struct XqGame *game, char *buf, size_t le
  * failure. Each thread has its own.
  */
 size_t xq_last_error_message(char *buf, size_t len);
+
+/**
+ * 14.2: a team's match points (2, 1, 0) from its game points and its opponent's, in half points.
+ */
+XqStatus xq_match_points(uint32_t own_half_points, uint32_t their_half_points, uint32_t *out);
+
+/**
+ * 15.5 (members' total): teams ranked by the sum of the best `counted` individual places of their members.
+ * `places` lists every team's members' places one team after the other, `team_sizes[t]` how many are team
+ * `t`'s; `fouls` (NULL for none) has one count a team. A team with fewer than `counted` places ranks after
+ * the complete ones.
+ */
+XqStatus xq_members_total_standings(const uint32_t *places,
+                                    size_t places_count,
+                                    const size_t *team_sizes,
+                                    size_t teams,
+                                    size_t counted,
+                                    const uint32_t *fouls,
+                                    struct XqTeamPlace *out,
+                                    size_t capacity,
+                                    size_t *out_count);
 
 /**
  * Reads a move in ICCS coordinates ("h2e2", also "H2-E2"), without looking at any position.
@@ -2081,6 +2538,11 @@ XqStatus xq_results_standings(const char *csv,
                               size_t *needed);
 
 /**
+ * 13.5: a player's colour in the second game of a two-game match, from the colour of the first.
+ */
+XqStatus xq_second_game_colour(uint32_t first_game, XqColor *out);
+
+/**
  * Reads a square name ("e0", either case) into its number 0 to 89.
  */
 XqStatus xq_square_from_name(const char *name, size_t name_len, uint8_t *out);
@@ -2097,6 +2559,57 @@ XqStatus xq_square_name(uint32_t square_index, char *buf, size_t len, size_t *ne
 const char *xq_status_name(uint32_t status);
 
 /**
+ * Enters a match of team `first` (listed first: red on odd boards, 13.2) against team `second`, with the
+ * board results as text, board 1 first, separated by commas (`1-0,0-1,1/2-1/2,+/-`), red and black as on
+ * each board.
+ */
+XqStatus xq_team_event_add_match(struct XqTeamEvent *event,
+                                 uint32_t first,
+                                 uint32_t second,
+                                 const char *boards,
+                                 size_t boards_len);
+
+/**
+ * Frees a team event; NULL does nothing.
+ */
+void xq_team_event_free(struct XqTeamEvent *event);
+
+/**
+ * A team event of `teams` teams, no matches yet.
+ */
+XqStatus xq_team_event_new(uint32_t teams, struct XqTeamEvent **out);
+
+/**
+ * The team standings under `chain` (an XqTeamChain), best first, one XqTeamStanding a team.
+ */
+XqStatus xq_team_event_standings(const struct XqTeamEvent *event,
+                                 uint32_t chain,
+                                 struct XqTeamStanding *out,
+                                 size_t capacity,
+                                 size_t *out_count);
+
+/**
+ * 21.4: the match points of a team match won (`present` true) or lost by forfeit.
+ */
+XqStatus xq_team_forfeit_match_points(bool present, uint32_t *out);
+
+/**
+ * Checks a time control as xq_clock_new() does (XQ_STATUS_EVENT_REJECTED naming the field for a control
+ * the rules cannot have, XQ_STATUS_INVALID_ARGUMENT for an unknown kind) and writes its kind.
+ */
+XqStatus xq_time_control_check(const struct XqTimeControl *control, XqTimeControlKind *kind_out);
+
+/**
+ * The used time (ms) allowed when a side completes its `move_number`-th move (6.1-6.5). `*has_deadline` is
+ * false, and `*out_ms` 0, when the control has no such deadline (a per-move limit, or periods without
+ * carry-over, whose deadlines depend on when each period began).
+ */
+XqStatus xq_time_control_deadline(const struct XqTimeControl *control,
+                                  uint32_t move_number,
+                                  uint64_t *out_ms,
+                                  bool *has_deadline);
+
+/**
  * 5.1-5.6: the obligation of the side to move after the touches, as text by string rules: "free",
  * `foul NAME`, `play ICCS`, `move-from SQUARE`, `capture-on SQUARE`. `touches` is UTF-8 text of
  * squares separated by spaces, each optionally followed by `~` (accidental), `=` (adjusted with
@@ -2108,6 +2621,18 @@ XqStatus xq_touch_obligation(const struct XqPosition *position,
                              char *buf,
                              size_t len,
                              size_t *needed);
+
+/**
+ * 12.2: every line-up of `boards` players from a roster of `roster` that keeps the roster's order, in
+ * lexicographic order. Each line-up is `boards` roster indices (0-based, board 1 first); `out` holds
+ * `capacity` line-ups (`capacity * boards` values) and `*out_count` receives the number of line-ups.
+ * More than 2^20 line-ups: XQ_STATUS_INVALID_ARGUMENT.
+ */
+XqStatus xq_valid_lineups(uint32_t roster,
+                          uint32_t boards,
+                          uint32_t *out,
+                          size_t capacity,
+                          size_t *out_count);
 
 /**
  * The library's version, "MAJOR.MINOR.PATCH", equal to XQ_VERSION_STRING of the header it was built with.

@@ -1,7 +1,6 @@
-/* The competition case file (tests/data/competition/cases.txt) through the C API: the clock, conduct,
- * touch-move and results-file commands. The Rust and Python tests read the same file; commands the C API
- * does not expose (team standings, line-ups, event building game by game, best-of matches, deadlines,
- * lateness rulings and scoring helpers) are counted and reported as skipped. */
+/* The competition case file (tests/data/competition/cases.txt) through the C API: every command of the file
+ * (clocks, deadlines, lateness, conduct, touch-move, scoring, events game by game and from results files,
+ * teams). The Rust and Python tests read the same file; a command this driver does not know is a failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,9 @@ static XqClock *clock_ = NULL;
 static XqConduct *conduct = NULL;
 static XqGame *game = NULL;
 static XqPosition *position = NULL;
+static XqEvent *event_ = NULL;
+static XqTeamEvent *teams = NULL;
+static XqTimeControl control;
 static int case_has_clock_control = 0;
 static char message[1024];
 
@@ -26,6 +28,10 @@ static void reset(void) {
     xq_conduct_free(conduct);
     xq_game_free(game);
     xq_position_free(position);
+    xq_event_free(event_);
+    xq_team_event_free(teams);
+    event_ = NULL;
+    teams = NULL;
     clock_ = NULL;
     conduct = NULL;
     game = NULL;
@@ -40,6 +46,27 @@ static const char *flag_reason(XqFlagReason r) {
     case XQ_FLAG_REASON_PER_MOVE: return "per-move";
     default: return "?";
     }
+}
+
+/* Half points as the core prints points: "1", "0.5", "2.5". */
+static void half_points(char *out, size_t len, uint32_t half) {
+    if (half % 2 == 0) snprintf(out, len, "%u", half / 2);
+    else snprintf(out, len, "%u.5", half / 2);
+}
+
+static uint32_t games_per_pair(const char *system) { return strcmp(system, "swiss") == 0 ? 0 : (uint32_t)atoi(system + 2); }
+
+/* Splits `text` at `sep` into unsigned numbers ("-" as XQ_UNRATED); returns the count. */
+static size_t numbers(const char *text, char sep, uint32_t *out, size_t cap) {
+    size_t n = 0;
+    const char *p = text;
+    while (*p && n < cap) {
+        out[n++] = *p == '-' ? XQ_UNRATED : (uint32_t)strtoul(p, NULL, 10);
+        p = strchr(p, sep);
+        if (!p) break;
+        p++;
+    }
+    return n;
 }
 
 static char *read_file(const char *path) {
@@ -91,7 +118,39 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         xq_clock_free(clock_);
         clock_ = NULL;
         st = xq_clock_new(&tc, &clock_);
-        case_has_clock_control = 1;
+        if (st == XQ_STATUS_OK) {
+            XqTimeControlKind kind;
+            if (xq_time_control_check(&tc, &kind) != XQ_STATUS_OK || kind != tc.kind) {
+                fprintf(stderr, "xq_time_control_check disagrees with xq_clock_new\n");
+                exit(1);
+            }
+            control = tc;
+            case_has_clock_control = 1;
+        }
+    } else if (case_has_clock_control && strcmp(cmd, "deadline") == 0) {
+        uint64_t ms = 0;
+        bool has = false;
+        st = xq_time_control_deadline(&control, (uint32_t)atoi(w[1]), &ms, &has);
+        if (st == XQ_STATUS_OK) {
+            if (has) snprintf(out, len, "%llu", (unsigned long long)ms);
+            else snprintf(out, len, "none");
+        }
+    } else if (case_has_clock_control && strcmp(cmd, "lateness") == 0) {
+        uint64_t limit = 0, red = 0, black = 0;
+        XqLatenessRuling ruling;
+        if (strcmp(w[1], "first") != 0) limit = strtoull(w[1], NULL, 10);
+        if (strcmp(w[2], "never") != 0) red = strtoull(w[2], NULL, 10);
+        if (strcmp(w[3], "never") != 0) black = strtoull(w[3], NULL, 10);
+        st = xq_judge_lateness(&control, strcmp(w[1], "first") == 0 ? NULL : &limit,
+                               strcmp(w[2], "never") == 0 ? NULL : &red, strcmp(w[3], "never") == 0 ? NULL : &black,
+                               &ruling);
+        if (st == XQ_STATUS_OK) {
+            if (ruling.kind == XQ_LATENESS_KIND_PLAY)
+                snprintf(out, len, "play %llu %llu", (unsigned long long)ruling.red_charge_ms,
+                         (unsigned long long)ruling.black_charge_ms);
+            else if (ruling.kind == XQ_LATENESS_KIND_FORFEIT) snprintf(out, len, "forfeit %s", side_name(ruling.loser));
+            else snprintf(out, len, "double-forfeit");
+        }
     } else if (clock_ && (strcmp(cmd, "start") == 0 || strcmp(cmd, "press") == 0 || strcmp(cmd, "check") == 0 ||
                           strcmp(cmd, "stop") == 0 || strcmp(cmd, "resume") == 0)) {
         XqFlag flag;
@@ -122,6 +181,10 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         for (int i = 1; i < n && st == XQ_STATUS_OK; i++) st = xq_game_push_text(game, w[i], strlen(w[i]), XQ_NOTATION_ICCS, NULL);
     } else if (conduct && (strcmp(cmd, "result") == 0 || strcmp(cmd, "decide") == 0)) {
         st = xq_conduct_result(conduct, strcmp(cmd, "decide") == 0 ? game : NULL, out, len, NULL);
+    } else if (conduct && strcmp(cmd, "correction") == 0) {
+        bool yes = false;
+        st = xq_conduct_correction_allowed(conduct, &yes);
+        if (st == XQ_STATUS_OK) snprintf(out, len, yes ? "yes" : "no");
     } else if (conduct && strcmp(cmd, "fouls") == 0) {
         uint32_t f = 0;
         st = xq_conduct_fouls(conduct, (uint32_t)side_of(w[1]), &f);
@@ -166,6 +229,137 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
         st = xq_position_from_fen(rest, strlen(rest), &position);
     } else if (strcmp(cmd, "touch") == 0) {
         st = xq_touch_obligation(position, rest, strlen(rest), out, len, NULL);
+    } else if (strcmp(cmd, "points") == 0) {
+        uint32_t red = 0, black = 0;
+        st = xq_game_points(w[1], strlen(w[1]), &red, &black);
+        if (st == XQ_STATUS_OK) {
+            char r[32], b[32];
+            half_points(r, sizeof r, red);
+            half_points(b, sizeof b, black);
+            snprintf(out, len, "%s %s", r, b);
+        }
+    } else if (strcmp(cmd, "team-forfeit") == 0) {
+        uint32_t present = 0, absent = 0;
+        st = xq_team_forfeit_match_points(true, &present);
+        if (st == XQ_STATUS_OK) st = xq_team_forfeit_match_points(false, &absent);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%u %u", present, absent);
+    } else if (strcmp(cmd, "match-points") == 0) {
+        uint32_t mp = 0;
+        st = xq_match_points((uint32_t)atoi(w[1]), (uint32_t)atoi(w[2]), &mp);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%u", mp);
+    } else if (strcmp(cmd, "bestof") == 0) {
+        uint32_t scores[MAX_WORDS];
+        size_t count = 0;
+        for (int i = 3; i < n; i++)
+            scores[count++] = strcmp(w[i], "win") == 0 ? XQ_SCORE_WIN : strcmp(w[i], "draw") == 0 ? XQ_SCORE_DRAW
+                                                                                                  : XQ_SCORE_LOSS;
+        XqMatchState state;
+        st = xq_best_of((uint32_t)atoi(w[1]), strcmp(w[2], "half") == 0, scores, count, &state);
+        if (st == XQ_STATUS_OK) {
+            const char *names[] = {"in-progress", "won first", "won second", "level"};
+            snprintf(out, len, "%s", names[state]);
+        }
+    } else if (strcmp(cmd, "event") == 0) {
+        char names[512] = "";
+        for (int i = 2; i < n; i++) {
+            if (i > 2) strcat(names, "\n");
+            strcat(names, w[i]);
+        }
+        xq_event_free(event_);
+        event_ = NULL;
+        st = xq_event_new(games_per_pair(w[1]), names, strlen(names), &event_);
+    } else if (event_ && strcmp(cmd, "game") == 0) {
+        st = xq_event_add_game(event_, (uint32_t)atoi(w[1]), w[2], strlen(w[2]), w[3], strlen(w[3]), w[4], strlen(w[4]));
+    } else if (event_ && strcmp(cmd, "efouls") == 0) {
+        st = xq_event_add_fouls(event_, w[1], strlen(w[1]), (uint32_t)atoi(w[2]));
+    } else if (event_ && strcmp(cmd, "epenalty") == 0) {
+        st = xq_event_add_penalty(event_, w[1], strlen(w[1]),
+                                  strcmp(w[2], "warning") == 0 ? XQ_PENALTY_WARNING : XQ_PENALTY_DISQUALIFICATION);
+    } else if (event_ && strcmp(cmd, "withdraw") == 0) {
+        XqWithdrawal wd;
+        st = xq_event_withdraw(event_, w[1], strlen(w[1]), &wd);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%s %zu", wd.voided ? "voided" : "forfeited", wd.games);
+    } else if (event_ && strcmp(cmd, "standings") == 0) {
+        st = xq_event_standings(event_, w[1], strlen(w[1]), false, out, len, NULL);
+    } else if (event_ && strcmp(cmd, "playoff") == 0) {
+        bool yes = false;
+        st = xq_event_requires_playoff(event_, w[1], strlen(w[1]), (size_t)atoi(w[2]), &yes);
+        if (st == XQ_STATUS_OK) snprintf(out, len, yes ? "yes" : "no");
+    } else if (strcmp(cmd, "board-order") == 0) {
+        uint32_t ratings[MAX_WORDS];
+        size_t bad = 0;
+        st = xq_check_board_order(ratings, numbers(w[1], ',', ratings, MAX_WORDS), &bad);
+    } else if (strcmp(cmd, "lineups") == 0) {
+        size_t count = 0;
+        st = xq_valid_lineups((uint32_t)atoi(w[1]), (uint32_t)atoi(w[2]), NULL, 0, &count);
+        if (st == XQ_STATUS_BUFFER_TOO_SMALL || st == XQ_STATUS_OK) {
+            /* Read them all too: the first must be 0, 1, ... */
+            uint32_t *all = malloc(sizeof(uint32_t) * (count * (size_t)atoi(w[2]) + 1));
+            size_t again = 0;
+            st = xq_valid_lineups((uint32_t)atoi(w[1]), (uint32_t)atoi(w[2]), all, count, &again);
+            if (st == XQ_STATUS_OK && again == count) {
+                for (int b = 0; count > 0 && b < atoi(w[2]); b++)
+                    if (all[b] != (uint32_t)b) snprintf(out, len, "first line-up out of order");
+                if (strcmp(out, "ok") == 0) snprintf(out, len, "%zu", count);
+            }
+            free(all);
+        }
+    } else if (strcmp(cmd, "lineup-valid") == 0) {
+        uint32_t lineup[MAX_WORDS];
+        bool yes = false;
+        st = xq_is_valid_lineup((uint32_t)atoi(w[1]), lineup, numbers(w[2], ',', lineup, MAX_WORDS), &yes);
+        if (st == XQ_STATUS_OK) snprintf(out, len, yes ? "yes" : "no");
+    } else if (strcmp(cmd, "all-play-all") == 0) {
+        XqMemberPair pairs[64];
+        size_t count = 0;
+        st = xq_all_play_all((uint32_t)atoi(w[1]), (uint32_t)atoi(w[2]), pairs, 64, &count);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%zu", count);
+    } else if (strcmp(cmd, "board-colour") == 0) {
+        XqColor c;
+        st = xq_board_colour(strcmp(w[1], "first") == 0, (uint32_t)atoi(w[2]), &c);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%s", side_name(c));
+    } else if (strcmp(cmd, "second-game") == 0) {
+        XqColor c;
+        st = xq_second_game_colour((uint32_t)side_of(w[1]), &c);
+        if (st == XQ_STATUS_OK) snprintf(out, len, "%s", side_name(c));
+    } else if (strcmp(cmd, "teams") == 0) {
+        xq_team_event_free(teams);
+        teams = NULL;
+        st = xq_team_event_new((uint32_t)atoi(w[1]), &teams);
+    } else if (teams && strcmp(cmd, "tmatch") == 0) {
+        st = xq_team_event_add_match(teams, (uint32_t)atoi(w[1]), (uint32_t)atoi(w[2]), w[3], strlen(w[3]));
+    } else if (teams && strcmp(cmd, "team-standings") == 0) {
+        XqTeamStanding table[32];
+        size_t count = 0;
+        st = xq_team_event_standings(teams, strcmp(w[1], "15.3") == 0 ? XQ_TEAM_CHAIN_G15_3 : XQ_TEAM_CHAIN_G15_4,
+                                     table, 32, &count);
+        out[0] = 0;
+        for (size_t i = 0; st == XQ_STATUS_OK && i < count; i++) {
+            char gp[32];
+            half_points(gp, sizeof gp, table[i].game_half_points);
+            snprintf(out + strlen(out), len - strlen(out), "%s%u%s:%u:%u:%s", i ? " " : "", table[i].place,
+                     table[i].shared ? "=" : "", table[i].team, table[i].match_points, gp);
+        }
+    } else if (strcmp(cmd, "members") == 0) {
+        /* "1,6;2,5;3,4;7": the places of each team, teams separated by ';' */
+        uint32_t places[64];
+        size_t sizes[16], nplaces = 0, nteams = 0;
+        for (const char *p = w[2]; *p && nteams < 16;) {
+            size_t before = nplaces;
+            while (*p && *p != ';' && nplaces < 64) {
+                places[nplaces++] = (uint32_t)strtoul(p, (char **)&p, 10);
+                if (*p == ',') p++;
+            }
+            sizes[nteams++] = nplaces - before;
+            if (*p == ';') p++;
+        }
+        XqTeamPlace table[16];
+        size_t count = 0;
+        st = xq_members_total_standings(places, nplaces, sizes, nteams, (size_t)atoi(w[1]), NULL, table, 16, &count);
+        out[0] = 0;
+        for (size_t i = 0; st == XQ_STATUS_OK && i < count; i++)
+            snprintf(out + strlen(out), len - strlen(out), "%s%u%s:%u", i ? " " : "", table[i].place,
+                     table[i].shared ? "=" : "", table[i].team);
     } else if (strcmp(cmd, "csv") == 0) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", data_dir, w[2]);
@@ -174,11 +368,20 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
             fprintf(stderr, "cannot read %s\n", path);
             exit(2);
         }
-        uint32_t games = strcmp(w[1], "swiss") == 0 ? 0 : (uint32_t)atoi(w[1] + 2);
+        uint32_t games = games_per_pair(w[1]);
         st = xq_results_standings(csv, strlen(csv), games, w[3], strlen(w[3]), false, out, len, NULL);
+        if (st == XQ_STATUS_OK) {
+            /* The same standings through an event read from the file. */
+            XqEvent *from_file = NULL;
+            char again[2048];
+            if (xq_event_from_results(csv, strlen(csv), games, &from_file) != XQ_STATUS_OK ||
+                xq_event_standings(from_file, w[3], strlen(w[3]), false, again, sizeof again, NULL) != XQ_STATUS_OK ||
+                strcmp(again, out) != 0)
+                snprintf(out, len, "xq_event_from_results disagrees with xq_results_standings");
+            xq_event_free(from_file);
+        }
         free(csv);
     } else {
-        (void)case_has_clock_control;
         return -1;
     }
     if (st != XQ_STATUS_OK) {
@@ -205,7 +408,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cannot read %s\n", path);
         return 2;
     }
-    int cases = 0, checks = 0, skipped = 0, failures = 0;
+    int cases = 0, checks = 0, unknown = 0, failures = 0;
     char current[256] = "";
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         while (*line == ' ') line++;
@@ -245,7 +448,8 @@ int main(int argc, char **argv) {
         message[0] = 0;
         int r = run(words, n, rest, answer, sizeof answer);
         if (r < 0) {
-            skipped++;
+            unknown++;
+            fprintf(stderr, "FAIL %s: %s: a command this driver does not handle\n", current, command);
             continue;
         }
         checks++;
@@ -265,7 +469,7 @@ int main(int argc, char **argv) {
     }
     reset();
     free(text);
-    printf("test_competition: %d cases, %d checks through the C API, %d commands skipped (not in the C API), "
-           "%d failures\n", cases, checks, skipped, failures);
-    return failures == 0 && checks > 200 ? 0 : 1;
+    printf("test_competition: %d cases, %d checks through the C API, %d unknown commands, %d failures\n", cases,
+           checks, unknown, failures);
+    return failures == 0 && unknown == 0 && checks > 300 ? 0 : 1;
 }

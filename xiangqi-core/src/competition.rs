@@ -24,9 +24,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod card_draw;
 pub mod conduct;
 mod rank;
 pub mod results_csv;
+pub mod scoresheet;
 pub mod scoring;
 pub mod standings;
 pub mod team;

@@ -458,3 +458,110 @@ fn competition_cases() {
     assert!(cases >= 90, "only {cases} cases read");
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// 4.1.8 and E4(四): the article of a foul-limit loss is the rule set's, not derived from the illegal-move
+/// policy (illegal moves as fouls with the general limit of three still lose under 4.1.8).
+#[test]
+fn foul_limit_article_4_1_8_is_the_rule_sets() {
+    use xiangqi_core::competition::conduct::IllegalMovePolicy;
+    let rules = ConductRules { illegal_move: IllegalMovePolicy::Foul, ..ConductRules::general(OfferPolicy::Strict) };
+    let mut c = Conduct::new(rules).unwrap();
+    c.make_move(Color::Red).unwrap();
+    c.illegal_move(Color::Red).unwrap();
+    c.illegal_move(Color::Red).unwrap();
+    assert!(c.decision().is_none(), "the general limit is three");
+    c.illegal_move(Color::Red).unwrap();
+    assert_eq!(decision_text(c.decision()), "black-wins foul-limit 4.1.8");
+    assert_eq!(ConductRules::event(OfferPolicy::Strict).foul_limit_article, "E4(四)");
+}
+
+/// E9: the three card draws of the 13-player knockout, the bye of the king, red cards playing Red, and
+/// refused draws and results.
+#[test]
+fn card_draw_knockout_e9() {
+    use xiangqi_core::competition::card_draw::{deck, pair_by_cards, shuffled_deck, Card, CardDrawError, CardKnockout};
+    assert_eq!(CardKnockout::e9(12), Err(CardDrawError::FieldSize(12)));
+    assert_eq!(deck(6, true).len(), 13);
+    assert_eq!(deck(3, true).len(), 7);
+    assert_eq!(deck(2, false).len(), 4);
+    let card = |t: &str| Card::from_name(t).unwrap();
+    assert_eq!(Card::from_name("0r"), None);
+    assert_eq!(Card::from_name("3x"), None);
+    assert_eq!(card("K"), Card::King);
+
+    let mut ko = CardKnockout::e9(13).unwrap();
+    assert_eq!(ko.advance(&[0]), Err(CardDrawError::NotDrawn(1)));
+    // Round 1: entrant i draws the i-th card of this list.
+    let r1: Vec<Card> =
+        ["K", "1b", "1r", "2r", "2b", "3r", "3b", "4b", "4r", "5r", "5b", "6r", "6b"].map(card).to_vec();
+    let too_few = &r1[..12];
+    assert!(matches!(ko.draw(too_few), Err(CardDrawError::CardCount { cards: 12, players: 13 })));
+    let mut twice = r1.clone();
+    twice[1] = card("1r");
+    assert!(matches!(ko.draw(&twice), Err(CardDrawError::NotInDeck { player: 2, .. })));
+    let p = ko.draw(&r1).unwrap();
+    assert_eq!(p.bye, Some(0));
+    assert_eq!(p.pairs, [(2, 1), (3, 4), (5, 6), (8, 7), (9, 10), (11, 12)]);
+    assert!(matches!(ko.advance(&[2, 3, 5, 8, 9]), Err(CardDrawError::WinnerCount { given: 5, pairs: 6 })));
+    assert!(matches!(ko.advance(&[2, 3, 5, 8, 9, 1]), Err(CardDrawError::NotInPair { index: 5, winner: 1 })));
+    ko.advance(&[1, 3, 6, 7, 9, 12]).unwrap();
+    assert_eq!(ko.field(), [1, 3, 6, 7, 9, 12, 0]);
+    assert_eq!(ko.round(), 2);
+    // Round 2: seven cards, 1-3 twice and the king; the bye of round 1 draws like the winners.
+    let p = ko.draw(&["1r", "1b", "2r", "2b", "3r", "3b", "K"].map(card)).unwrap();
+    assert_eq!((p.pairs.clone(), p.bye), (vec![(1, 3), (6, 7), (9, 12)], Some(0)));
+    ko.advance(&[3, 6, 12]).unwrap();
+    // Round 3, the semi-finals: four cards and no king (the text's "every round has a bye" cannot hold).
+    assert_eq!(ko.deck().unwrap().len(), 4);
+    let p = ko.draw(&["2b", "1r", "2r", "1b"].map(card)).unwrap();
+    assert_eq!((p.pairs.clone(), p.bye), (vec![(6, 0), (12, 3)], None));
+    assert_eq!(ko.finalists(), None);
+    ko.advance(&[0, 12]).unwrap();
+    assert_eq!(ko.finalists(), Some([0, 12]));
+    assert_eq!(ko.draw(&[]), Err(CardDrawError::NoDraw));
+
+    // A seeded shuffle is a permutation of the deck and is the same for the same seed.
+    let shuffled = shuffled_deck(6, true, 18);
+    assert_eq!(shuffled, shuffled_deck(6, true, 18));
+    let mut sorted = shuffled.clone();
+    sorted.sort();
+    let mut expected = deck(6, true);
+    expected.sort();
+    assert_eq!(sorted, expected);
+    let p = pair_by_cards(&shuffled, 6, true).unwrap();
+    assert_eq!(p.pairs.len(), 6);
+    for (red, black) in p.pairs {
+        assert!(matches!(shuffled[red], Card::Number { red: true, .. }));
+        assert!(matches!(shuffled[black], Card::Number { red: false, .. }));
+    }
+}
+
+/// 10.1: the scoresheet records the result, the time used by both sides and the fouls; the signatures of
+/// both players and the arbiter make it the official result (7.3: corrected before, never after).
+#[test]
+fn scoresheet_signatures_10_1() {
+    use xiangqi_core::competition::scoresheet::{Scoresheet, ScoresheetError, Signer};
+    let mut c = Conduct::new(ConductRules::general(OfferPolicy::Strict)).unwrap();
+    c.make_move(Color::Red).unwrap();
+    let used = [Duration::from_secs(90), Duration::from_secs(30)];
+    assert_eq!(Scoresheet::from_conduct(&c, used), Err(ScoresheetError::NoResult));
+    c.foul(Color::Black, Foul::Distracting).unwrap();
+    c.resign(Color::Black).unwrap();
+    let mut sheet = Scoresheet::from_conduct(&c, used).unwrap();
+    assert_eq!(decision_text(Some(sheet.result())), "red-wins resignation 4.1.9");
+    assert_eq!(sheet.fouls(), [0, 1]);
+    assert_eq!(sheet.time_used(), used);
+    sheet.sign(Signer::Black).unwrap();
+    assert_eq!(sheet.sign(Signer::Black), Err(ScoresheetError::AlreadySigned(Signer::Black)));
+    // 7.3: a correction before all have signed withdraws the signatures given.
+    let result = sheet.result().clone();
+    sheet.correct(result.clone(), [Duration::from_secs(95), Duration::from_secs(30)], [0, 1]).unwrap();
+    assert!(!sheet.is_signed_by(Signer::Black));
+    for who in Signer::ALL {
+        assert!(sheet.official_result().is_none());
+        sheet.sign(who).unwrap();
+    }
+    assert_eq!(sheet.official_result(), Some(&result));
+    assert_eq!(sheet.correct(result, used, [0, 0]), Err(ScoresheetError::Official));
+    assert_eq!(Signer::from_name("arbiter"), Some(Signer::Arbiter));
+}

@@ -31,8 +31,11 @@ pub struct Options {
     pub threads: usize,
     /// Only the games whose index in their source is in this range (all when `None`).
     pub games: Option<Range<usize>>,
-    /// Game rows per record batch (the plies batch holds those games' plies).
+    /// Game rows per record batch at most (the plies batch holds those games' plies).
     pub batch_games: usize,
+    /// Ply rows per plies batch, roughly: a batch closes after the game that reaches this many, so that
+    /// memory stays flat however long the games are.
+    pub batch_plies: usize,
     /// Set from anywhere to stop the run: the rows analysed so far are still delivered, in order.
     pub cancel: Arc<AtomicBool>,
 }
@@ -43,7 +46,8 @@ impl Default for Options {
             analysis: Analysis::default(),
             threads: 1,
             games: None,
-            batch_games: 4096,
+            batch_games: 1024,
+            batch_plies: 65_536,
             cancel: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -323,6 +327,8 @@ fn collect(
     let mut pending: Analysed = Vec::new();
     let mut last_report = Instant::now();
     let batch_games = options.batch_games.max(1);
+    let batch_plies = options.batch_plies.max(1);
+    let mut pending_plies = 0usize;
     let mut flush = |pending: &mut Analysed| -> Result<(), RunError> {
         if pending.is_empty() {
             return Ok(());
@@ -342,9 +348,11 @@ fn collect(
                     Status::Truncated => summary.truncated += 1,
                     Status::Error => summary.errors += 1,
                 }
+                pending_plies += plies.len();
                 pending.push((game, plies));
-                if pending.len() >= batch_games {
+                if pending.len() >= batch_games || pending_plies >= batch_plies {
                     flush(&mut pending)?;
+                    pending_plies = 0;
                 }
             }
         }

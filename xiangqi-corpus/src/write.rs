@@ -10,7 +10,7 @@ use arrow_cast::display::{ArrayFormatter, FormatOptions};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
 use crate::RunError;
 
@@ -68,7 +68,13 @@ impl TableWriter {
         let file = File::create(path).map_err(|e| RunError::Output(format!("{}: {e}", path.display())))?;
         let inner = match format {
             OutputFormat::Parquet => {
-                let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
+                // Statistics per column chunk, not per page: page indexes are held in memory until the file
+                // is closed, so they would grow with the output.
+                let props = WriterProperties::builder()
+                    .set_compression(Compression::SNAPPY)
+                    .set_statistics_enabled(EnabledStatistics::Chunk)
+                    .set_statistics_truncate_length(Some(64))
+                    .build();
                 Inner::Parquet(Box::new(ArrowWriter::try_new(BufWriter::new(file), schema, Some(props))?))
             }
             _ => return TableWriter::to_stream(Box::new(BufWriter::new(file)), format),
@@ -98,7 +104,12 @@ impl TableWriter {
     pub fn write(&mut self, batch: &RecordBatch) -> Result<(), RunError> {
         self.rows += batch.num_rows() as u64;
         match &mut self.inner {
-            Inner::Parquet(writer) => writer.write(batch)?,
+            Inner::Parquet(writer) => {
+                writer.write(batch)?;
+                // A row group is held in memory (pages and dictionaries) until it is closed: one per batch
+                // keeps memory flat whatever the corpus size (the writer's own bound is a million rows).
+                writer.flush()?;
+            }
             Inner::Csv(writer) => writer.write(&as_text_columns(batch)?)?,
             Inner::Json(writer) => writer.write(batch)?,
         }

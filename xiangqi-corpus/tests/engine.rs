@@ -213,3 +213,19 @@ fn ecco_codes_are_computed_beside_the_tag() {
     let games = concat(&batches.iter().map(|b| b.games.clone()).collect::<Vec<_>>());
     assert_eq!(strings(&games, "ecco"), vec![None]);
 }
+
+#[test]
+fn a_plies_batch_closes_after_the_game_that_reaches_its_bound() {
+    let inputs = [Input::Path(data("records"))];
+    let (batches, summary) = analyse(&inputs, &Options { batch_plies: 300, ..with_plies() });
+    let sizes: Vec<usize> = batches.iter().map(|b| b.plies.as_ref().expect("plies").num_rows()).collect();
+    assert!(sizes.len() > 3, "{sizes:?}");
+    assert_eq!(sizes.iter().sum::<usize>() as u64, summary.plies);
+    for batch in &batches[..batches.len() - 1] {
+        let rows = batch.plies.as_ref().expect("plies").num_rows();
+        let games = batch.games.column_by_name("plies").expect("plies").as_primitive::<UInt32Type>();
+        let last = games.value(games.len() - 1) as usize;
+        // Reached with its last game, not before it.
+        assert!(rows >= 300 && rows - last < 300, "{rows} rows, the last game {last}");
+    }
+}

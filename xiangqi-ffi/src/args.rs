@@ -109,3 +109,18 @@ pub(crate) unsafe fn free_handle<T>(handle: *mut T) {
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(owned)));
     }
 }
+
+/// An array given as (pointer, count); NULL is allowed for an empty array.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count` readable, initialised items that stay unchanged for `'a`.
+pub(crate) unsafe fn array<'a, T>(ptr: *const T, count: usize, name: &str) -> Result<&'a [T]> {
+    if ptr.is_null() {
+        return if count == 0 { Ok(&[]) } else { Err(Error::null(name)) };
+    }
+    if count.checked_mul(std::mem::size_of::<T>()).is_none_or(|n| n > isize::MAX as usize) {
+        return Err(Error::invalid(format!("{name}: {count} items is not a valid array length")));
+    }
+    // SAFETY: non-NULL, `count` items by the caller's contract; the size fits isize.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
+}

@@ -23,11 +23,11 @@ use crate::output::write_text;
 use crate::position::XqPosition;
 use crate::status::XqStatus;
 
-fn rejected<E: std::fmt::Display>(e: E) -> Error {
+pub(crate) fn rejected<E: std::fmt::Display>(e: E) -> Error {
     Error::new(XqStatus::EventRejected, e.to_string())
 }
 
-fn side(value: u32) -> Result<Color> {
+pub(crate) fn side(value: u32) -> Result<Color> {
     match value {
         0 => Ok(Color::Red),
         1 => Ok(Color::Black),
@@ -70,7 +70,7 @@ pub struct XqTimeControl {
     pub guillotine_minutes: u32,
 }
 
-fn control(tc: &XqTimeControl) -> Result<TimeControl> {
+pub(crate) fn control(tc: &XqTimeControl) -> Result<TimeControl> {
     let carry_over = match tc.carry_over {
         0 => CarryOver::Cumulative,
         1 => CarryOver::Reset,
@@ -377,6 +377,19 @@ pub unsafe extern "C" fn xq_conduct_fouls(conduct: *const XqConduct, side: u32, 
     })
 }
 
+/// 5.8: whether a mistake may still be corrected (the game is not over).
+#[no_mangle]
+pub unsafe extern "C" fn xq_conduct_correction_allowed(conduct: *const XqConduct, out: *mut bool) -> XqStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        // SAFETY: the caller's contract.
+        let c = &unsafe { borrow(conduct, "conduct") }?.inner;
+        // SAFETY: checked out-parameter.
+        unsafe { out.set(c.correction_allowed()) };
+        Ok(())
+    })
+}
+
 fn decision_text(d: Option<&Decision>) -> String {
     match d {
         None => "none".into(),
@@ -475,29 +488,36 @@ pub unsafe extern "C" fn xq_results_standings(
         let csv = unsafe { text(csv, csv_len, "csv") }?;
         // SAFETY: the caller's contract.
         let spec = unsafe { text(chain, chain_len, "chain") }?;
-        let chain: Vec<Tiebreak> = match Tiebreak::preset(spec) {
-            Some(p) => p.to_vec(),
-            None => spec
-                .split(',')
-                .map(|t| {
-                    Tiebreak::from_name(t).ok_or_else(|| Error::invalid(format!("chain: unknown tie-break {t:?}")))
-                })
-                .collect::<Result<_>>()?,
-        };
+        let chain = self::chain(spec)?;
         let system = if games_per_pair == 0 { System::Swiss } else { System::RoundRobin { games_per_pair } };
         let rows = parse_results(csv).map_err(rejected)?;
         let event = event_from_results(system, &rows).map_err(rejected)?;
         let text = if crosstable {
             event.crosstable(&chain).map_err(rejected)?
         } else {
-            let table = event.standings(&chain).map_err(rejected)?;
-            table
-                .iter()
-                .map(|s| format!("{}{}:{}:{}", s.place.place, if s.place.shared { "=" } else { "" }, s.name, s.points))
-                .collect::<Vec<_>>()
-                .join(" ")
+            standings_line(&event.standings(&chain).map_err(rejected)?)
         };
         // SAFETY: the caller's contract.
         unsafe { write_text(&text, buf, len, needed) }
     })
+}
+
+/// A tie-break chain: "15.1", "15.2" or tie-break names joined by commas.
+pub(crate) fn chain(spec: &str) -> Result<Vec<Tiebreak>> {
+    match Tiebreak::preset(spec) {
+        Some(p) => Ok(p.to_vec()),
+        None => spec
+            .split(',')
+            .map(|t| Tiebreak::from_name(t).ok_or_else(|| Error::invalid(format!("chain: unknown tie-break {t:?}"))))
+            .collect(),
+    }
+}
+
+/// Standings as one line, `place:name:points ...` with `=` after a shared place.
+pub(crate) fn standings_line(table: &[xiangqi_core::competition::standings::Standing]) -> String {
+    table
+        .iter()
+        .map(|s| format!("{}{}:{}:{}", s.place.place, if s.place.shared { "=" } else { "" }, s.name, s.points))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -70,6 +70,7 @@
 mod args;
 mod classify;
 mod competition;
+mod competition_events;
 mod ecco;
 mod enums;
 mod error;
@@ -87,6 +88,7 @@ mod verdict;
 
 pub use classify::*;
 pub use competition::*;
+pub use competition_events::*;
 pub use ecco::*;
 pub use enums::*;
 pub use error::xq_last_error_message;

@@ -602,6 +602,157 @@ impl Event {
     }
 }
 
+/// 12.1: checks a registered board order (ratings board 1 first, `None` for an unrated player): higher
+/// ratings on higher boards, unrated players last. Raises `CompetitionError` naming the first board
+/// (0-based) out of order.
+#[pyfunction]
+pub fn check_board_order(ratings: Vec<Option<u32>>) -> PyResult<()> {
+    team::check_board_order(&ratings).map_err(|i| {
+        refused(format!(
+            "board order: board {i} (0-based) is stronger than board {} or rated after an unrated one (12.1)",
+            i - 1
+        ))
+    })
+}
+
+/// 12.2: whether `lineup` (roster indices, board 1 first) keeps the order of a roster of `roster` players.
+#[pyfunction]
+pub fn is_valid_lineup(roster: usize, lineup: Vec<usize>) -> bool {
+    team::is_valid_lineup(roster, &lineup)
+}
+
+/// 12.4: every member of a team of `first` players against every member of a team of `second`, as
+/// `(first_member, second_member)` index pairs.
+#[pyfunction]
+pub fn all_play_all(first: usize, second: usize) -> Vec<(usize, usize)> {
+    team::all_play_all(first, second)
+}
+
+/// 13.5: a player's colour (True = red) in the second game of a two-game match, from the first game's.
+#[pyfunction]
+pub fn second_game_colour(first_game: bool) -> bool {
+    team::second_game_colour(color(first_game)).is_red()
+}
+
+/// 21.4: the match points of a team match won (`present` True) or lost by forfeit.
+#[pyfunction]
+pub fn team_forfeit_match_points(present: bool) -> u32 {
+    xiangqi_core::competition::scoring::team_forfeit_match_points(present)
+}
+
+/// E6: where a best-of-`games` match stands after the first player's `scores` (`"win"`, `"draw"`,
+/// `"loss"`, `"forfeit-win"`, `"forfeit-loss"`), with `draws` `"half"` (a draw is half a point to each) or
+/// `"ignored"` (E6 does not say). Returns `("in-progress", None)`, `("won", 0 or 1)` (the first or second
+/// player) or `("level", None)` (an extra game or lots).
+#[pyfunction]
+pub fn best_of(games: u32, draws: &str, scores: Vec<String>) -> PyResult<(&'static str, Option<usize>)> {
+    use xiangqi_core::competition::scoring::{BestOf, DrawsInMatch, MatchState, Score};
+    let draws = match draws {
+        "half" => DrawsInMatch::HalfPoint,
+        "ignored" => DrawsInMatch::Ignored,
+        _ => return Err(refused(format!("draws: {draws:?} is not \"half\" or \"ignored\""))),
+    };
+    if games == 0 {
+        return Err(refused("games: a match has at least one game"));
+    }
+    let mut m = BestOf::new(games, draws);
+    for (i, s) in scores.iter().enumerate() {
+        m.add(match s.as_str() {
+            "win" => Score::Win,
+            "draw" => Score::Draw,
+            "loss" => Score::Loss,
+            "forfeit-win" => Score::ForfeitWin,
+            "forfeit-loss" => Score::ForfeitLoss,
+            _ => return Err(refused(format!("scores[{i}]: {s:?} is not a score"))),
+        });
+    }
+    Ok(match m.state() {
+        MatchState::InProgress => ("in-progress", None),
+        MatchState::Won { winner } => ("won", Some(winner)),
+        MatchState::Level => ("level", None),
+    })
+}
+
+/// A team's line in the team standings: `team` (0-based), `place`, `shared`, `match_points`,
+/// `game_points`.
+#[pyclass(module = "xiangqi", frozen, get_all)]
+#[derive(Clone)]
+pub struct TeamStanding {
+    team: usize,
+    place: usize,
+    shared: bool,
+    match_points: u32,
+    game_points: f64,
+}
+
+#[pymethods]
+impl TeamStanding {
+    fn __repr__(&self) -> String {
+        let shared = if self.shared { "=" } else { "" };
+        format!("TeamStanding({}{shared}, team={}, {}, {})", self.place, self.team, self.match_points, self.game_points)
+    }
+}
+
+/// A team event of `teams` teams (0-based) and their matches board by board (15.3, 15.4).
+#[pyclass(module = "xiangqi")]
+pub struct TeamEvent {
+    teams: usize,
+    matches: Vec<team::TeamMatch>,
+}
+
+#[pymethods]
+impl TeamEvent {
+    #[new]
+    fn new(teams: usize) -> TeamEvent {
+        TeamEvent { teams, matches: Vec::new() }
+    }
+
+    /// Enters a match of team `first` (listed first: red on odd boards, 13.2) against `second`, with each
+    /// board's result text, board 1 first, red and black as on the board.
+    fn add_match(&mut self, first: usize, second: usize, boards: Vec<String>) -> PyResult<()> {
+        let boards = boards.iter().map(|b| game_result(b)).collect::<PyResult<Vec<_>>>()?;
+        let m = team::TeamMatch { first, second, boards };
+        team::check_matches(self.teams, std::slice::from_ref(&m)).map_err(refused)?;
+        self.matches.push(m);
+        Ok(())
+    }
+
+    /// The standings under `chain`, `"15.3"` (round robin) or `"15.4"` (Swiss), best first.
+    fn standings(&self, chain: &str) -> PyResult<Vec<TeamStanding>> {
+        let chain = match chain {
+            "15.3" => team::TeamTiebreak::G15_3,
+            "15.4" => team::TeamTiebreak::G15_4,
+            _ => return Err(refused(format!("chain: {chain:?} is not \"15.3\" or \"15.4\""))),
+        };
+        Ok(team::team_standings(self.teams, &self.matches, &[], &[], chain)
+            .into_iter()
+            .map(|t| TeamStanding {
+                team: t.team,
+                place: t.place.place,
+                shared: t.place.shared,
+                match_points: t.match_points,
+                game_points: t.game_points.as_f64(),
+            })
+            .collect())
+    }
+}
+
+/// 15.5 (members' total): teams ranked by the sum of the best `counted` individual places of their
+/// members (`members[t]` lists team `t`'s places; `fouls` one count a team). Returns `(team, place,
+/// shared)`, best first; a team with fewer than `counted` places ranks after the complete ones.
+#[pyfunction]
+#[pyo3(signature = (members, counted, fouls = None))]
+pub fn members_total_standings(
+    members: Vec<Vec<usize>>,
+    counted: usize,
+    fouls: Option<Vec<u32>>,
+) -> Vec<(usize, usize, bool)> {
+    team::members_total_standings(&members, counted, &fouls.unwrap_or_default())
+        .into_iter()
+        .map(|(t, p)| (t, p.place, p.shared))
+        .collect()
+}
+
 /// Adds the classes, functions and the exception to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CompetitionError", m.py().get_type::<CompetitionError>())?;
@@ -617,5 +768,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(match_points, m)?)?;
     m.add_function(wrap_pyfunction!(board_colour, m)?)?;
     m.add_function(wrap_pyfunction!(valid_lineups, m)?)?;
+    m.add_class::<TeamStanding>()?;
+    m.add_class::<TeamEvent>()?;
+    m.add_function(wrap_pyfunction!(check_board_order, m)?)?;
+    m.add_function(wrap_pyfunction!(is_valid_lineup, m)?)?;
+    m.add_function(wrap_pyfunction!(all_play_all, m)?)?;
+    m.add_function(wrap_pyfunction!(second_game_colour, m)?)?;
+    m.add_function(wrap_pyfunction!(team_forfeit_match_points, m)?)?;
+    m.add_function(wrap_pyfunction!(best_of, m)?)?;
+    m.add_function(wrap_pyfunction!(members_total_standings, m)?)?;
     Ok(())
 }

@@ -105,6 +105,10 @@ pub struct ConductRules {
     /// Fouls in one game that lose it: 3 in the general rules (4.1.8), 2 technical fouls in the event
     /// rules (E4(四)).
     pub foul_limit: u8,
+    /// The article a loss on the foul limit cites: "4.1.8" in the general rules, "E4(四)" in the event
+    /// rules. It is part of the rule set, not derived from the other fields: an event may count illegal moves
+    /// as fouls and still play to the general limit.
+    pub foul_limit_article: &'static str,
     /// How an illegal move is dealt with.
     pub illegal_move: IllegalMovePolicy,
     /// The draw-offer alternation.
@@ -118,6 +122,7 @@ impl ConductRules {
     pub fn general(offers: OfferPolicy) -> ConductRules {
         ConductRules {
             foul_limit: 3,
+            foul_limit_article: "4.1.8",
             illegal_move: IllegalMovePolicy::Loss,
             offers,
             false_claim_time: Duration::from_secs(300),
@@ -127,7 +132,12 @@ impl ConductRules {
     /// The event rules (T-E): two technical fouls lose and an illegal move is a technical foul. The event
     /// rules have no move-limit draw; the five minutes come from 23.3 of the general rules.
     pub fn event(offers: OfferPolicy) -> ConductRules {
-        ConductRules { foul_limit: 2, illegal_move: IllegalMovePolicy::Foul, ..ConductRules::general(offers) }
+        ConductRules {
+            foul_limit: 2,
+            foul_limit_article: "E4(四)",
+            illegal_move: IllegalMovePolicy::Foul,
+            ..ConductRules::general(offers)
+        }
     }
 }
 
@@ -636,11 +646,7 @@ impl Conduct {
         self.fouls[side.index()] += 1;
         self.log.push((self.ply, ConductEvent::Foul(side, foul)));
         if self.fouls[side.index()] >= u32::from(self.rules.foul_limit) {
-            let article = match self.rules.illegal_move {
-                IllegalMovePolicy::Loss => "4.1.8",
-                IllegalMovePolicy::Foul => "E4(四)",
-            };
-            self.decide(Some(!side), ResultReason::FoulLimit, article);
+            self.decide(Some(!side), ResultReason::FoulLimit, self.rules.foul_limit_article);
         }
         Ok(())
     }

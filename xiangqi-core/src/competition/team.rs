@@ -171,8 +171,47 @@ pub struct TeamStanding {
     pub game_points: HalfPoints,
 }
 
+/// A team match that names no team of the event, or a team against itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TeamError {
+    /// A team index out of range.
+    #[error("team match {index}: team {team} is not one of the {teams} teams")]
+    UnknownTeam {
+        /// The match's index in the list.
+        index: usize,
+        /// The team named.
+        team: usize,
+        /// The number of teams.
+        teams: usize,
+    },
+    /// Both sides the same team.
+    #[error("team match {index}: team {team} cannot play itself")]
+    SelfMatch {
+        /// The match's index in the list.
+        index: usize,
+        /// The team.
+        team: usize,
+    },
+}
+
+/// Checks that every match is between two different teams of `teams`: what [`team_standings`] needs.
+pub fn check_matches(teams: usize, matches: &[TeamMatch]) -> Result<(), TeamError> {
+    for (index, m) in matches.iter().enumerate() {
+        for team in [m.first, m.second] {
+            if team >= teams {
+                return Err(TeamError::UnknownTeam { index, team, teams });
+            }
+        }
+        if m.first == m.second {
+            return Err(TeamError::SelfMatch { index, team: m.first });
+        }
+    }
+    Ok(())
+}
+
 /// Team standings (15.3, 15.4) of `teams` teams from their matches, team fouls and 18.4 penalties
-/// (warnings, disqualifications) per team. `chain` starts with match points.
+/// (warnings, disqualifications) per team. `chain` starts with match points. The matches must pass
+/// [`check_matches`] (a team index out of range panics).
 pub fn team_standings(
     teams: usize,
     matches: &[TeamMatch],
