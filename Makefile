@@ -17,7 +17,7 @@ RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xq
 .PHONY: demo cli-demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
         perft-all clean-venv arbiter-cycles docs install release-check release-crates release-msrv release-docs \
-        release-wheel release-c
+        release-wheel release-c wasm-toolchain wasm-build wasm-test bench-wasm
 
 XIANGQI := $(CARGO) run -q --release -p xiangqi-cli --
 DEMO_OUT := target/demo
@@ -43,7 +43,7 @@ cli-demo: $(VENV)/.py-deps
 	$(XIANGQI) show --color never h2e2 h9g7
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
-      cmake-test py-test release-check fuzz-smoke
+      cmake-test py-test wasm-test release-check fuzz-smoke
 	@echo "make test: all test suites passed"
 
 lint: docs
@@ -341,3 +341,35 @@ release-wheel: $(VENV)/.py-deps
 
 release-c:
 	tests/release/check_c_install.sh $$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+
+# ---- JavaScript: the WebAssembly build, the npm package and the page (docs/wasm.md) ----
+
+WASM_TOOLS := $(FFI_TARGET_DIR)/wasm-tools
+WASM_OUT   := $(FFI_TARGET_DIR)/wasm-test
+WASM_ENV   := TOOLS_DIR=$(WASM_TOOLS) CARGO_TARGET_DIR=$(FFI_TARGET_DIR)
+
+# Debian's rustc-web, cargo-web, rust-web-src, lld-22 and chromium (apt-get, as root), the wasm-bindgen step
+# over wasm-bindgen-cli-support at the crate's pinned version (crates.io), wasm-opt, tsc, playwright-core and
+# ffish (npm): each only once.
+wasm-toolchain:
+	$(WASM_ENV) scripts/wasm-toolchain.sh
+
+# xiangqi-wasm/pkg: the module for Node (CommonJS and ES modules) and pages, optimised by wasm-opt.
+wasm-build: wasm-toolchain
+	$(WASM_ENV) scripts/wasm-build.sh
+
+# The crate's format and lints (it is not a workspace member), then node's test runner over the shared case
+# files, the bundled records (compared with the core's replay example), bad input, the packed package from
+# CommonJS and ES modules, the TypeScript declarations, and the page in headless Chromium (screenshot in
+# $(WASM_OUT)/page.png).
+wasm-test: wasm-build
+	$(CARGO) fmt --manifest-path xiangqi-wasm/Cargo.toml -- --check
+	$(CARGO) fmt --manifest-path xiangqi-wasm/bindgen/Cargo.toml -- --check
+	CARGO_TARGET_DIR=$(FFI_TARGET_DIR) $(CARGO) clippy -q --manifest-path xiangqi-wasm/Cargo.toml --all-targets -- -D warnings
+	$(CARGO) build -q --release -p xiangqi-core --example replay
+	$(WASM_ENV) WASM_TEST_OUT=$(WASM_OUT) XIANGQI_REPLAY="$(FFI_TARGET_DIR)/release/examples/replay" \
+	  node --test tests/wasm/*.test.mjs examples/web/page.test.mjs
+
+# Legal moves and replaying the bundled games, ours and ffish's (npm), in one run (not part of `make test`).
+bench-wasm: wasm-build
+	$(WASM_ENV) node bench/wasm/bench.mjs

@@ -1,0 +1,185 @@
+//! The arbiter's classification of a move and its verdict as plain JavaScript objects (see the
+//! `Classification`, `ChaseTarget` and `Verdict` TypeScript interfaces).
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+use xiangqi_core::arbiter::{
+    ChaseTarget, Classification, IdleKind, IdleRule, MoveClass, Reason, Rooting, SideProfile, ThreatMeans, Verdict,
+};
+
+use crate::js::{nullable, set};
+use crate::position::square_name;
+
+fn rooting_name(rooting: Rooting) -> &'static str {
+    match rooting {
+        Rooting::NotCapturable => "not_capturable",
+        Rooting::Rooted => "rooted",
+        Rooting::Unrooted => "unrooted",
+        Rooting::FalseRoot => "false_root",
+        Rooting::Outvalued => "outvalued",
+        Rooting::Insufficient => "insufficient",
+    }
+}
+
+fn means_name(means: ThreatMeans) -> &'static str {
+    match means {
+        ThreatMeans::Capture => "capture",
+        ThreatMeans::Checks => "checks",
+        ThreatMeans::Sequence => "sequence",
+    }
+}
+
+fn idle_kind_name(kind: IdleKind) -> &'static str {
+    match kind {
+        IdleKind::Plain => "plain",
+        IdleKind::Exchange => "exchange",
+        IdleKind::Sacrifice => "sacrifice",
+        IdleKind::Block => "block",
+        IdleKind::Follow => "follow",
+    }
+}
+
+fn idle_rule_name(rule: IdleRule) -> &'static str {
+    match rule {
+        IdleRule::GeneralAnsweringCheck => "general_answering_check",
+        IdleRule::DefensiveKeyPoint => "defensive_key_point",
+    }
+}
+
+/// The snake-case name of a reason: `"perpetual_check"`.
+fn reason_name(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::PerpetualCheck => "perpetual_check",
+        Reason::MutualPerpetualCheck => "mutual_perpetual_check",
+        Reason::PerpetualAttack => "perpetual_attack",
+        Reason::BothForbidden => "both_forbidden",
+        Reason::BothAllowed => "both_allowed",
+        Reason::SinglePieceChase => "single_piece_chase",
+        Reason::IgnoredWarning => "ignored_warning",
+        Reason::NaturalLimit => "natural_limit",
+        Reason::InsufficientMaterial => "insufficient_material",
+        _ => "other",
+    }
+}
+
+fn profile_name(profile: SideProfile) -> &'static str {
+    match profile {
+        SideProfile::PerpetualCheck => "perpetual_check",
+        SideProfile::Forbidden => "forbidden",
+        SideProfile::Allowed => "allowed",
+    }
+}
+
+fn target_object(t: &ChaseTarget) -> Object {
+    let o = Object::new();
+    set(&o, "attacker", square_name(t.attacker));
+    set(&o, "attackerPiece", t.attacker_piece.char().to_string());
+    set(&o, "target", square_name(t.target));
+    set(&o, "targetPiece", t.target_piece.char().to_string());
+    set(&o, "targetId", t.target_id.get());
+    set(&o, "means", means_name(t.means));
+    set(&o, "rooting", nullable(t.rooting.map(rooting_name)));
+    set(&o, "joint", t.joint);
+    set(&o, "description", t.describe());
+    o
+}
+
+fn targets(list: &[ChaseTarget]) -> Array {
+    list.iter().map(|t| JsValue::from(target_object(t))).collect()
+}
+
+/// The sentence that sums up a classification: `"3. red d1e1 check"`, with the chased pieces and the rule
+/// that made a move idle.
+fn explanation(ply: usize, c: &Classification) -> String {
+    let mut text = format!("{}. {} {} {}", ply + 1, c.side.name(), c.mv, c.class.label());
+    let chased: Vec<String> = c.chases.iter().map(ChaseTarget::describe).collect();
+    if !chased.is_empty() {
+        text.push_str(&format!(" [{}]", chased.join("; ")));
+    }
+    if let Some(rule) = c.idle_rule {
+        text.push_str(&format!(" [{}]", rule.describe()));
+    }
+    if c.undecided {
+        text.push_str(" [undecided: a search reached its node budget]");
+    }
+    text
+}
+
+/// The classification of move `ply` (0-based) as a `Classification` object.
+pub fn classification_object(ply: usize, c: &Classification) -> Object {
+    let o = Object::new();
+    set(&o, "ply", ply as u32);
+    set(&o, "move", c.mv.to_string());
+    set(&o, "side", c.side.name());
+    set(&o, "moveClass", c.class.name());
+    set(&o, "label", c.class.label());
+    set(
+        &o,
+        "idleKind",
+        nullable(match c.class {
+            MoveClass::Idle(kind) => Some(idle_kind_name(kind)),
+            _ => None,
+        }),
+    );
+    set(&o, "chases", targets(&c.chases));
+    set(&o, "soldierChases", targets(&c.soldier_chases));
+    set(&o, "generalChases", targets(&c.general_chases));
+    set(&o, "mateStart", nullable(c.mate_start.map(|m| m.to_string())));
+    set(&o, "idleRule", nullable(c.idle_rule.map(idle_rule_name)));
+    set(&o, "undecided", c.undecided);
+    set(&o, "explanation", explanation(ply, c));
+    o
+}
+
+/// `"loss"`, `"draw"`, `"must_change"` or `"undecided"`; `None` while play goes on.
+fn verdict_kind(verdict: &Verdict) -> Option<&'static str> {
+    match verdict {
+        Verdict::Continue => None,
+        Verdict::Draw(_) => Some("draw"),
+        Verdict::MustChange(_) => Some("must_change"),
+        Verdict::Loss(_) => Some("loss"),
+        Verdict::Undecided(_) => Some("undecided"),
+    }
+}
+
+/// The verdict as a `Verdict` object, `null` while play goes on.
+pub fn verdict_object(verdict: &Verdict) -> JsValue {
+    let (Some(kind), Some(ruling)) = (verdict_kind(verdict), verdict.ruling()) else { return JsValue::NULL };
+    let winner = match verdict {
+        Verdict::Loss(r) => r.side.map(|loser| (!loser).name()),
+        _ => None,
+    };
+    let result = match (kind, winner) {
+        ("draw", _) => "1/2-1/2",
+        (_, Some("red")) => "1-0",
+        (_, Some(_)) => "0-1",
+        _ => "*",
+    };
+    let repetition = ruling.profiles.is_some();
+    let o = Object::new();
+    set(&o, "verdict", kind);
+    set(&o, "termination", reason_name(ruling.reason));
+    set(&o, "winner", nullable(winner));
+    set(&o, "side", nullable(ruling.side.map(|s| s.name())));
+    set(&o, "article", ruling.reason.article());
+    set(&o, "summary", verdict.summary());
+    set(&o, "result", result);
+    set(&o, "isGameOver", matches!(kind, "loss" | "draw"));
+    set(&o, "explanation", verdict.explanation());
+    let plies: JsValue = if repetition {
+        Array::of2(&(ruling.plies.start as u32).into(), &(ruling.plies.end as u32).into()).into()
+    } else {
+        JsValue::NULL
+    };
+    set(&o, "plies", plies);
+    let profiles: JsValue = match ruling.profiles {
+        Some([red, black]) => Array::of2(&profile_name(red).into(), &profile_name(black).into()).into(),
+        None => JsValue::NULL,
+    };
+    set(&o, "profiles", profiles);
+    let moves: Array = ruling.moves.iter().map(|(ply, c)| JsValue::from(classification_object(*ply, c))).collect();
+    set(&o, "moves", moves);
+    o.into()
+}
