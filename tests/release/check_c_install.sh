@@ -31,7 +31,8 @@ check_layout() {
   grep -q "^#define XQ_VERSION_STRING \"$version\"" "$prefix/include/xiangqi.h" || fail "header version"
   grep -q "^Version: $version\$" "$prefix/$libdir/pkgconfig/xiangqi.pc" || fail "pkg-config version"
   grep -q "\"$version\"" "$prefix/$libdir/cmake/xiangqi/xiangqiConfigVersion.cmake" || fail "CMake version"
-  nm -D --defined-only "$prefix/$libdir/libxiangqi.so" | grep -q ' T xq_position_new$' \
+  # grep reads the whole list (with -q it would stop early and, under pipefail, nm's broken pipe would fail).
+  nm -D --defined-only "$prefix/$libdir/libxiangqi.so" | grep ' T xq_position_new$' > /dev/null \
     || fail "libxiangqi.so does not export xq_position_new"
   echo "installed layout under $prefix ($libdir) is complete"
 }
@@ -48,7 +49,7 @@ cmake -S "$scratch/consumer" -B "$scratch/consumer-build" -DXIANGQI_CONSUME=find
   -DCMAKE_PREFIX_PATH="$prefix" > "$scratch/consumer-configure.log"
 cmake --build "$scratch/consumer-build" > /dev/null
 for program in consumer_c consumer_cpp consumer_shared; do "$scratch/consumer-build/$program" > /dev/null; done
-ldd "$scratch/consumer-build/consumer_shared" | grep -q "$prefix/lib/libxiangqi.so" \
+ldd "$scratch/consumer-build/consumer_shared" | grep "$prefix/lib/libxiangqi.so" > /dev/null \
   || fail "consumer_shared does not load the installed libxiangqi.so"
 echo "consumer_c, consumer_cpp and consumer_shared built with find_package(xiangqi) and ran"
 
@@ -72,7 +73,7 @@ sed -n '/^\/\/! ```c$/,/^\/\/! ```$/{/```/d;s|^//! \{0,1\}||;p}' xiangqi-ffi/src
 # shellcheck disable=SC2046
 "$cc" -std=c99 -Wall -Wextra -Werror "$scratch/front_page.c" $(pkg-config --cflags --libs xiangqi) \
   -Wl,-rpath,"$libdir" -o "$scratch/front_page"
-"$scratch/front_page" | grep -q '^45 replies to rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b' \
+"$scratch/front_page" | grep '^45 replies to rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b' > /dev/null \
   || fail "the front page's C example printed something else"
 echo "the C example of the xiangqi-ffi front page builds and runs"
 unset PKG_CONFIG_PATH
