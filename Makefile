@@ -43,7 +43,7 @@ cli-demo: $(VENV)/.py-deps
 	$(XIANGQI) show --color never h2e2 h9g7
 
 test: lint rust-test arbiter-interface convert-interface replay-interface peers-sample ffi-test ffi-examples \
-      cmake-test py-test wasm-test release-check
+      cmake-test py-test wasm-test release-check fuzz-smoke
 	@echo "make test: all test suites passed"
 
 lint: docs
@@ -136,18 +136,72 @@ $(VENV)/.bench-py-installed: bench/requirements.txt $(VENV)/.py-deps
 bench-py: py-install $(VENV)/.bench-py-installed
 	$(VPY) bench/bench_xiangqi.py --peers
 
-# Coverage-guided fuzzing of the record readers, FUZZ_SECONDS each, seeded with the bundled records.
-# Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz (cargo install cargo-fuzz).
+# Coverage-guided fuzzing (docs/fuzzing.md): FEN, move notation, the arbiter, the C ABI's text entry points
+# and the three record readers. Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz
+# (cargo install cargo-fuzz). Each target starts from its corpus in fuzz/corpus/<target> and, for the record
+# readers, the bundled fixtures; new inputs go to a scratch copy under target/fuzz/ (the committed corpora
+# change only through `make fuzz-long`, minimised). A crash stops the run with a failure; the input that
+# crashed is left in fuzz/artifacts/<target>/.
+FUZZ_TARGETS ?= fen notation arbiter ffi pgn xqf dhtmlxq
 FUZZ_SECONDS ?= 60
-fuzz:
-	mkdir -p fuzz/corpus/pgn fuzz/corpus/xqf fuzz/corpus/dhtmlxq
-	cp tests/data/records/*.pgn tests/data/records/*.PGN fuzz/corpus/pgn/
-	cp tests/data/xqf/*.xqf tests/data/xqf/*.XQF fuzz/corpus/xqf/
-	cp tests/data/dhtmlxq/*.html fuzz/corpus/dhtmlxq/
-	for target in pgn xqf dhtmlxq; do \
-	  $(CARGO) +nightly fuzz run -O $$target -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=2048 \
-	  || exit 1; \
+FUZZ_RUNS    ?= 10000000
+FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
+# The C ABI target runs under AddressSanitizer (it crosses raw pointers); the others are safe Rust, built
+# without a sanitizer (twice the executions per second) but with debug assertions (overflow checks).
+# FUZZ_SANITIZER overrides it for every target (the smoke run builds them all once, without one). The
+# arbiter's inputs get their full length at once (its executions are slow, and games need plies).
+fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; san=$(or $(FUZZ_SANITIZER),$$san); \
+	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac; \
+	  case $$target in arbiter) grow=-len_control=0;; *) grow=;; esac
+fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$target $(FUZZ_WORK)/corpus/$$target \
+	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
+	  -timeout=30 -print_final_stats=1
+
+.PHONY: fuzz-seeds fuzz-long fuzz-smoke
+
+fuzz-seeds:
+	@for target in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_WORK)/corpus/$$target $(FUZZ_WORK)/seeds/$$target fuzz/corpus/$$target; done
+	@cp tests/data/records/*.pgn tests/data/records/*.PGN $(FUZZ_WORK)/seeds/pgn/
+	@cp tests/data/xqf/*.xqf tests/data/xqf/*.XQF $(FUZZ_WORK)/seeds/xqf/
+	@cp tests/data/dhtmlxq/*.html $(FUZZ_WORK)/seeds/dhtmlxq/
+
+# Every target for FUZZ_SECONDS.
+fuzz: fuzz-seeds
+	@for target in $(FUZZ_TARGETS); do \
+	  echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
+	  $(fuzz_options); \
+	  $(fuzz_run) -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
+
+# FUZZ_RUNS executions of every target (10 million by default: hours per target on two cores), then each
+# corpus minimised into fuzz/corpus/<target> with `cargo fuzz cmin`. Fails on any crash, hang (30 s) or
+# out-of-memory (2 GB).
+fuzz-long: fuzz-seeds
+	@for target in $(FUZZ_TARGETS); do \
+	  echo "fuzz-long: $$target, $(FUZZ_RUNS) executions"; \
+	  $(fuzz_options); \
+	  $(fuzz_run) -runs=$(FUZZ_RUNS) > $(FUZZ_WORK)/$$target.log 2>&1 \
+	    || { tail -n 60 $(FUZZ_WORK)/$$target.log; exit 1; }; \
+	  grep '^stat::' $(FUZZ_WORK)/$$target.log; \
+	  cp $(FUZZ_WORK)/corpus/$$target/* fuzz/corpus/$$target/ 2>/dev/null; \
+	  $(CARGO) +nightly fuzz cmin -O -a -s $$san $$target $(CURDIR)/fuzz/corpus/$$target \
+	    -- -max_len=$$len -rss_limit_mb=2048 || exit 1; \
+	done
+
+# The smoke run of `make test`: the targets built once (no sanitizer), then each run for FUZZ_SMOKE_SECONDS
+# (12: seven targets and their build stay within about four minutes on a clean checkout). Skipped, saying so,
+# without a nightly toolchain; cargo-fuzz is installed when it is missing.
+FUZZ_SMOKE_SECONDS ?= 12
+fuzz-smoke:
+	@if ! $(CARGO) +nightly --version > /dev/null 2>&1; then \
+	  echo "fuzz-smoke: no nightly toolchain (rustup toolchain install nightly): the fuzz smoke run is SKIPPED"; \
+	  exit 0; \
+	fi; \
+	if ! $(CARGO) +nightly fuzz --version > /dev/null 2>&1; then \
+	  echo "fuzz-smoke: installing cargo-fuzz"; \
+	  $(CARGO) install -q cargo-fuzz || { echo "fuzz-smoke: cargo-fuzz cannot be installed: SKIPPED"; exit 0; }; \
+	fi; \
+	$(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_SANITIZER=none
 
 # Reading PGN, ours and cchess's (../shared/bench/bench_cchess.py read_pgn) on the same 200 files, in one run.
 $(VENV)/.bench-installed: xiangqi-core/benches/peers/requirements.txt $(VENV)/.installed

@@ -604,6 +604,35 @@ static void test_ecco(void) {
     CHECK_STATUS(xq_ecco_from_code(NULL, 0, &e), XQ_STATUS_NOT_FOUND);
 }
 
+/* A megabyte of bad text gives a short message that quotes its first 64 characters and states its length. */
+static void test_long_bad_input(void) {
+    enum { MEGABYTE = 1 << 20 };
+    char *text = malloc(MEGABYTE + 1);
+    XqPosition *pos = NULL;
+    XqGame *game = NULL;
+    XqMove mv;
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    memset(text, 'r', MEGABYTE);
+    text[MEGABYTE] = '\0';
+    CHECK_STATUS(xq_position_from_fen(text, MEGABYTE, &pos), XQ_STATUS_INVALID_FEN);
+    CHECK(xq_last_error_message(NULL, 0) < 1024);
+    CHECK(last_error_contains("(1048576 bytes)"));
+    CHECK_STATUS(xq_position_new(&pos), XQ_STATUS_OK);
+    memset(text, 'C', MEGABYTE);
+    CHECK_STATUS(xq_position_parse_move(pos, text, MEGABYTE, XQ_NOTATION_AUTO, &mv), XQ_STATUS_INVALID_NOTATION);
+    CHECK(xq_last_error_message(NULL, 0) < 1024);
+    CHECK(last_error_contains("(1048576 bytes)"));
+    CHECK_STATUS(xq_game_new(pos, XQ_RULES_CXA, &game), XQ_STATUS_OK);
+    CHECK_STATUS(xq_game_push_text(game, text, MEGABYTE, XQ_NOTATION_WXF, NULL), XQ_STATUS_INVALID_NOTATION);
+    CHECK(xq_last_error_message(NULL, 0) < 1024);
+    CHECK_STATUS(xq_move_from_iccs(text, MEGABYTE, &mv), XQ_STATUS_INVALID_NOTATION);
+    CHECK(xq_last_error_message(NULL, 0) < 1024);
+    xq_game_free(game);
+    xq_position_free(pos);
+    free(text);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
@@ -619,6 +648,7 @@ int main(int argc, char **argv) {
     test_records(argv[1]);
     test_record_tree();
     test_ecco();
+    test_long_bad_input();
     if (failures > 0) {
         fprintf(stderr, "test_api: %d of %d checks failed\n", failures, checks);
         return 1;

@@ -78,3 +78,29 @@ def test_record_errors_carry_locations() -> None:
         xiangqi.read_games(data, encoding="latin-9")
     with pytest.raises(TypeError):
         xiangqi.read_games(12)  # type: ignore[arg-type]
+
+
+MEGABYTE = 1 << 20
+
+
+def _short(message: str) -> None:
+    assert len(message.encode()) < 1024, f"a message of {len(message)} characters"
+    assert f"… ({MEGABYTE} bytes)" in message, message
+
+
+def test_a_megabyte_of_bad_input_gives_a_short_message() -> None:
+    with pytest.raises(xiangqi.InvalidFenError) as fen_info:
+        Board("r" * MEGABYTE)
+    _short(str(fen_info.value))
+    assert len(fen_info.value.token) == MEGABYTE, "the attribute keeps the whole token"
+    board = Board()
+    with pytest.raises(xiangqi.InvalidMoveTextError) as move_info:
+        board.parse_notation("C" * MEGABYTE)
+    _short(str(move_info.value))
+    with pytest.raises(xiangqi.InvalidMoveTextError) as iccs_info:
+        Move.from_iccs("h" * MEGABYTE)
+    _short(str(iccs_info.value))
+    data = b"1. h2e2 " + b"x" * MEGABYTE + b"\n"
+    with pytest.raises(xiangqi.RecordError) as record_info:
+        list(xiangqi.read_games(data, strict=True))
+    _short(str(record_info.value))

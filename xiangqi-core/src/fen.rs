@@ -24,6 +24,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::quote::Quoted;
 use crate::{Color, Piece, Position, PositionError, PositionErrorKinds, Setup, Square};
 
 /// The parts of a FEN, for error reports.
@@ -71,7 +72,7 @@ fn token_note(token: &str) -> String {
     if token.is_empty() {
         String::new()
     } else {
-        format!(" ({token:?})")
+        format!(" ({})", Quoted(token))
     }
 }
 

@@ -10,11 +10,12 @@
 //! assert_eq!(err.offset, 2);
 //! ```
 
+use crate::quote::Quoted;
 use crate::{Move, Square};
 
 /// Why a text is not an ICCS move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid ICCS move {text:?}: {reason} at character {offset}")]
+#[error("invalid ICCS move {}: {reason} at character {offset}", Quoted(.text))]
 pub struct ParseIccsError {
     /// The whole text that was given.
     pub text: String,

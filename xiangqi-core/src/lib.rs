@@ -55,6 +55,7 @@ pub mod iccs;
 pub mod iccs_one_based;
 pub mod notation;
 pub mod perft;
+pub mod quote;
 pub mod wxf;
 pub mod zobrist;
 

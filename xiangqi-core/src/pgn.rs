@@ -49,6 +49,7 @@ use core::fmt;
 
 use crate::fen::FenError;
 use crate::notation::ParseMoveError;
+use crate::quote::Quoted;
 use crate::record::{GameRecord, Location};
 
 /// A game that could not be read: where, and why. The reader goes on with the next game.
@@ -101,7 +102,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::Fen(err) => write!(f, "bad FEN tag: {err}"),
             PgnErrorKind::Move(err) => err.fmt(f),
             PgnErrorKind::UnknownFormat(name) => {
-                write!(f, "unknown Format tag {name:?} (expected ICCS, WXF or Chinese)")
+                write!(f, "unknown Format tag {} (expected ICCS, WXF or Chinese)", Quoted(name))
             }
             PgnErrorKind::Io(message) => write!(f, "read failed: {message}"),
             PgnErrorKind::Truncated => f.write_str("the source ends inside the game: it is cut short"),

@@ -33,7 +33,9 @@ pub use detect::{detect_format, read_bytes, read_file, Format, RecordError, Reco
 pub use tree::{MoveTree, NodeId};
 
 use core::fmt;
+use std::collections::HashMap;
 
+use crate::quote::Quoted;
 use crate::{Move, Position};
 
 /// One game as a record holds it.
@@ -153,44 +155,82 @@ impl GameRecord {
 /// assert_eq!(tags.remove("Red").as_deref(), Some("Zhao Guorong"));
 /// assert!(tags.get("Red").is_none());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+#[derive(Clone, Debug, Default)]
+pub struct Tags {
+    pairs: Vec<(String, String)>,
+    /// Each name's place in `pairs`, once there are more than [`Tags::SCANNED`] tags: a record with
+    /// thousands of tags is read in linear time.
+    index: Option<HashMap<String, usize>>,
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.pairs == other.pairs
+    }
+}
+
+impl Eq for Tags {}
 
 impl Tags {
+    /// Up to this many tags, a name is looked up by a scan.
+    const SCANNED: usize = 16;
+
+    fn position(&self, name: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(name).copied(),
+            None => self.pairs.iter().position(|(n, _)| n == name),
+        }
+    }
+
     /// The value of a tag.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.position(name).map(|i| self.pairs[i].1.as_str())
     }
 
     /// Sets a tag: replaces the value in place, or appends the tag.
     pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
         let name = name.into();
         let value = value.into();
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, v)) => *v = value,
-            None => self.0.push((name, value)),
+        match self.position(&name) {
+            Some(i) => self.pairs[i].1 = value,
+            None => {
+                if let Some(index) = &mut self.index {
+                    index.insert(name.clone(), self.pairs.len());
+                }
+                self.pairs.push((name, value));
+                if self.index.is_none() && self.pairs.len() > Tags::SCANNED {
+                    self.index = Some(self.pairs.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect());
+                }
+            }
         }
     }
 
     /// Removes a tag and returns its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.position(name)?;
+        let (_, value) = self.pairs.remove(i);
+        if let Some(index) = &mut self.index {
+            index.remove(name);
+            for place in index.values_mut().filter(|place| **place > i) {
+                *place -= 1;
+            }
+        }
+        Some(value)
     }
 
     /// Every tag, in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.pairs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
     }
 
     /// The number of tags.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.pairs.len()
     }
 
     /// Whether there is no tag.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.pairs.is_empty()
     }
 }
 
@@ -236,7 +276,7 @@ impl fmt::Display for GameResult {
 
 /// The error of [`GameResult`]'s `FromStr`: the text is no result.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a game result: {0:?}")]
+#[error("not a game result: {}", Quoted(.0))]
 pub struct ParseResultError(pub String);
 
 impl core::str::FromStr for GameResult {
@@ -323,8 +363,39 @@ impl fmt::Display for Location {
             write!(f, ", ply {ply}")?;
         }
         if let Some(token) = &self.token {
-            write!(f, ", at {token:?}")?;
+            write!(f, ", at {}", Quoted(token))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tags;
+
+    #[test]
+    fn many_tags_keep_their_order_and_lookups() {
+        let mut tags = Tags::default();
+        for i in 0..40 {
+            tags.set(format!("T{i}"), format!("v{i}"));
+        }
+        tags.set("T3", "again");
+        assert_eq!(tags.len(), 40);
+        assert_eq!(tags.get("T3"), Some("again"));
+        assert_eq!(tags.remove("T10").as_deref(), Some("v10"));
+        assert_eq!(tags.get("T10"), None);
+        assert_eq!(tags.get("T39"), Some("v39"));
+        tags.set("T10", "back");
+        let names: Vec<_> = tags.iter().map(|(n, _)| n.to_owned()).collect();
+        assert_eq!(names.last().map(String::as_str), Some("T10"));
+        assert_eq!(names.iter().position(|n| n == "T11"), Some(10));
+        for (i, name) in names.iter().enumerate() {
+            assert_eq!(tags.get(name), Some(tags.iter().nth(i).unwrap().1));
+        }
+        let mut small = Tags::default();
+        for (name, value) in tags.iter() {
+            small.set(name, value);
+        }
+        assert_eq!(small, tags);
     }
 }

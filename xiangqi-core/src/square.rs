@@ -1,6 +1,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::quote::Quoted;
 use crate::Color;
 
 /// One of the 90 points of the board, named as in ICCS: files `a`-`i` from red's left, ranks `0`-`9` from
@@ -20,7 +21,7 @@ pub struct Square(u8);
 
 /// A square name that is not `a0`..`i9`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square name {0:?} (expected a file a-i and a rank 0-9, like \"e0\")")]
+#[error("invalid square name {} (expected a file a-i and a rank 0-9, like \"e0\")", Quoted(.0))]
 pub struct ParseSquareError(pub String);
 
 impl Square {

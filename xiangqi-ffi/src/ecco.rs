@@ -4,6 +4,7 @@ use std::ffi::{c_char, CString};
 use std::sync::OnceLock;
 
 use xiangqi_core::ecco::{self, Ecco, EccoError};
+use xiangqi_core::quote::Quoted;
 use xiangqi_core::{Move, Position};
 
 use crate::args::{borrow, text, Out};
@@ -154,8 +155,9 @@ pub unsafe extern "C" fn xq_ecco_from_code(code_ptr: *const c_char, code_len: us
         let out = Out::new(out, "out")?;
         // SAFETY: `code_ptr` holds `code_len` bytes by the caller's contract.
         let code = unsafe { text(code_ptr, code_len, "code") }?;
-        let found = Ecco::from_code(code)
-            .ok_or_else(|| Error::new(XqStatus::NotFound, format!("{code:?} is not one of the 260 ECCO codes")))?;
+        let found = Ecco::from_code(code).ok_or_else(|| {
+            Error::new(XqStatus::NotFound, format!("{} is not one of the 260 ECCO codes", Quoted(code)))
+        })?;
         // SAFETY: checked by `Out::new`.
         unsafe { out.set(to_c(&found)) };
         Ok(())

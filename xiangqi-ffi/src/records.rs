@@ -3,6 +3,7 @@
 use std::ffi::c_char;
 
 use xiangqi_core::arbiter::ArbiterConfig;
+use xiangqi_core::quote::Quoted;
 use xiangqi_core::record::{Format, GameRecord, GameResult, Location, RecordError, Records};
 
 use crate::args::{borrow, borrow_mut, bytes, free_handle, text, Out};
@@ -157,7 +158,7 @@ pub unsafe extern "C" fn xq_record_reader_open(
         let forced = format(format_value)?;
         // SAFETY: `path` holds `path_len` bytes by the caller's contract.
         let path = unsafe { text(path, path_len, "path") }?;
-        let io_error = |e: std::io::Error| Error::new(XqStatus::IoError, format!("cannot read {path}: {e}"));
+        let io_error = |e: std::io::Error| Error::new(XqStatus::IoError, format!("cannot read {}: {e}", Quoted(path)));
         let file = std::fs::File::open(path).map_err(io_error)?;
         let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
         let records = Records::from_reader(file, forced, extension, None).map_err(io_error)?;
@@ -393,8 +394,10 @@ pub unsafe extern "C" fn xq_record_tag(
         let game = unsafe { borrow(record, "record") }?.game()?;
         // SAFETY: `name` holds `name_len` bytes by the caller's contract.
         let name = unsafe { text(name, name_len, "name") }?;
-        let value =
-            game.tags.get(name).ok_or_else(|| Error::new(XqStatus::NotFound, format!("no tag named {name:?}")))?;
+        let value = game
+            .tags
+            .get(name)
+            .ok_or_else(|| Error::new(XqStatus::NotFound, format!("no tag named {}", Quoted(name))))?;
         // SAFETY: buffer contract forwarded from the caller.
         unsafe { write_text(value, buf, len, needed) }
     })

@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use xiangqi_core::ecco::{self, Ecco as CoreEcco, EccoError};
+use xiangqi_core::quote::Quoted;
 use xiangqi_core::{Move, Position};
 
 use crate::errors::{illegal_move, NoEccoCodeError};
@@ -63,9 +64,9 @@ impl Ecco {
     /// The code named `code` (`"C45"`); raises `ValueError` (`XiangqiError`) if it is not one of the 260.
     #[staticmethod]
     fn from_code(code: &str) -> PyResult<Ecco> {
-        CoreEcco::from_code(code)
-            .map(Ecco::from_core)
-            .ok_or_else(|| crate::errors::XiangqiError::new_err(format!("{code:?} is not one of the 260 ECCO codes")))
+        CoreEcco::from_code(code).map(Ecco::from_core).ok_or_else(|| {
+            crate::errors::XiangqiError::new_err(format!("{} is not one of the 260 ECCO codes", Quoted(code)))
+        })
     }
 
     /// Every code, `A00` to `E48`.

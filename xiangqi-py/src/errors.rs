@@ -7,6 +7,7 @@ use pyo3::types::PyList;
 use pyo3::BoundObject;
 use xiangqi_core::fen::FenError;
 use xiangqi_core::notation::ParseMoveError;
+use xiangqi_core::quote::Quoted;
 use xiangqi_core::record::{Location, RecordError as CoreRecordError};
 use xiangqi_core::{Move, Position};
 
@@ -124,7 +125,7 @@ pub fn move_text_error(py: Python<'_>, pos: &Position, err: &ParseMoveError) -> 
 
 /// An `InvalidMoveTextError` for text that is not ICCS at all (no position involved).
 pub fn iccs_syntax_error(py: Python<'_>, text: &str, why: impl std::fmt::Display) -> PyErr {
-    let err = InvalidMoveTextError::new_err(format!("cannot read {text:?} as ICCS: {why}"));
+    let err = InvalidMoveTextError::new_err(format!("cannot read {} as ICCS: {why}", Quoted(text)));
     with_attributes(
         py,
         err,

@@ -11,6 +11,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use xiangqi_core::chinese::ChineseStyle;
 use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{self, WriteOptions};
+use xiangqi_core::quote::Quoted;
 use xiangqi_core::record::{Format, GameRecord, NodeId};
 use xiangqi_core::{Notation, Position};
 
@@ -230,7 +231,8 @@ impl Game {
             "iccs" => Notation::Iccs,
             other => {
                 return Err(XiangqiError::new_err(format!(
-                    "unknown notation {other:?} (expected chinese, wxf or iccs)"
+                    "unknown notation {} (expected chinese, wxf or iccs)",
+                    Quoted(other)
                 )))
             }
         };

@@ -132,7 +132,7 @@ impl RuleSet {
 
 /// An unknown rule-set name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule set {0:?} (expected cxa, cxa2020 or axf)")]
+#[error("unknown rule set {} (expected cxa, cxa2020 or axf)", crate::quote::Quoted(.0))]
 pub struct ParseRuleSetError(pub String);
 
 impl core::str::FromStr for RuleSet {

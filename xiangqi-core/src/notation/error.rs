@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::Notation;
+use crate::quote::Quoted;
 use crate::relative::Failure;
 
 /// Why a move text names no legal move: it cannot be read, or it names no move, or more than one.
@@ -22,7 +23,7 @@ use crate::relative::Failure;
 /// assert_eq!(err.kind, ParseMoveErrorKind::NoSuchPiece);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read {} move {text:?}: {kind} (at byte {offset})", .notation.map_or("a", Notation::name))]
+#[error("cannot read {} move {}: {kind} (at byte {offset})", .notation.map_or("a", Notation::name), Quoted(.text))]
 pub struct ParseMoveError {
     /// The whole text that was given.
     pub text: String,

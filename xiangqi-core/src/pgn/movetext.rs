@@ -1,8 +1,12 @@
 //! One game being read: its tag lines, then its movetext, fed a line at a time.
 
+use core::cell::Cell;
+use std::collections::HashMap;
+
 use crate::chinese::{self, ChineseStyle};
 use crate::encoding::{self, TextEncoding};
 use crate::notation;
+use crate::quote::Quoted;
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
 use crate::wxf;
 use crate::{Notation, Position};
@@ -27,20 +31,43 @@ pub(super) struct LineInfo {
 impl LineInfo {
     /// The byte offset in the file and the line number of a column of the decoded line. In a line with
     /// bytes that did not decode, columns cannot be mapped back to bytes: the line's start is given.
-    fn at(&self, line: &str, column: usize) -> (u64, u64) {
+    ///
+    /// `mark` remembers the last column mapped in this line, so that mapping the columns of one line left
+    /// to right costs the length of the line, not its square (a long line of bad tokens in Big5 or UTF-16).
+    fn at(&self, line: &str, column: usize, mark: &Cell<ColumnMark>) -> (u64, u64) {
         if self.lossy {
             return (self.offset, self.number);
         }
-        let prefix = &line[..column];
-        let bytes = match self.encoding {
-            TextEncoding::Gbk | TextEncoding::Big5 if !prefix.is_ascii() => {
-                encoding::encode(prefix, self.encoding).0.len()
+        let width = |text: &str| -> u64 {
+            match self.encoding {
+                TextEncoding::Gbk | TextEncoding::Big5 if !text.is_ascii() => {
+                    encoding::encode(text, self.encoding).0.len() as u64
+                }
+                TextEncoding::Utf16Le | TextEncoding::Utf16Be => 2 * text.encode_utf16().count() as u64,
+                _ => text.len() as u64,
             }
-            TextEncoding::Utf16Le | TextEncoding::Utf16Be => 2 * prefix.encode_utf16().count(),
-            _ => prefix.len(),
         };
-        (self.offset + bytes as u64, self.number)
+        let (from, bytes) = match mark.get() {
+            ColumnMark { line_offset, line_number, column: from, bytes }
+                if line_offset == self.offset && line_number == self.number && from <= column =>
+            {
+                (from, bytes)
+            }
+            _ => (0, 0),
+        };
+        let bytes = bytes + width(&line[from..column]);
+        mark.set(ColumnMark { line_offset: self.offset, line_number: self.number, column, bytes });
+        (self.offset + bytes, self.number)
     }
+}
+
+/// The last column of a line mapped to bytes by [`LineInfo::at`], and its width in the source's bytes.
+#[derive(Copy, Clone, Debug, Default)]
+struct ColumnMark {
+    line_offset: u64,
+    line_number: u64,
+    column: usize,
+    bytes: u64,
 }
 
 /// Whether `text` is the beginning, and only the beginning, of a legal move as some notation writes it
@@ -84,6 +111,9 @@ pub(super) struct SourceEnd {
 /// How deep variations may nest; deeper ones are skipped, so that memory does not grow with a run of `(`.
 const MAX_NESTING: usize = 256;
 
+/// Every this many plies of a line, the position is kept (see `Moves::checkpoints`).
+const CHECKPOINT_PLIES: usize = 32;
+
 /// A variation left open by `(`: where the line it interrupts stands.
 struct Frame {
     node: NodeId,
@@ -99,11 +129,40 @@ struct Moves {
     /// The position before the current node's move (`None` at the root, or when not yet known).
     before: Option<Position>,
     stack: Vec<Frame>,
+    /// The positions at the nodes whose ply is a multiple of [`CHECKPOINT_PLIES`]: the position at any
+    /// node is then found by replaying fewer than that many moves, however deep the node, and a run of
+    /// variations that open at the start of a variation (`((`) reads in linear time.
+    checkpoints: HashMap<NodeId, Position>,
     /// Inside a variation being skipped (it holds a move that cannot be read, or is refused): how many
     /// `(` are open in it, itself included; its last `)` ends the skip.
     skipping: usize,
     /// The start side came from no usable FEN field, or may still be swapped by the first move.
     side_may_swap: bool,
+}
+
+impl Moves {
+    /// The position at a node of the tree: from the nearest checkpoint at or above it.
+    fn position_at(&self, node: NodeId) -> Position {
+        let tree = &self.record.tree;
+        let mut path = Vec::new();
+        let mut current = node;
+        let mut pos = loop {
+            if let Some(pos) = self.checkpoints.get(&current) {
+                break pos.clone();
+            }
+            match (tree.mv(current), tree.parent(current)) {
+                (Some(m), Some(parent)) => {
+                    path.push(m);
+                    current = parent;
+                }
+                _ => break tree.start().clone(),
+            }
+        };
+        for &m in path.iter().rev() {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
 }
 
 pub(super) struct GameBuilder {
@@ -127,6 +186,8 @@ pub(super) struct GameBuilder {
     error_at_line_end: bool,
     warnings: Vec<ReadWarning>,
     seen_movetext: bool,
+    /// Where the last column mapped to bytes is (see [`LineInfo::at`]).
+    columns: Cell<ColumnMark>,
 }
 
 impl GameBuilder {
@@ -148,6 +209,7 @@ impl GameBuilder {
             error_at_line_end: false,
             warnings: Vec::new(),
             seen_movetext: false,
+            columns: Cell::default(),
         }
     }
 
@@ -209,7 +271,7 @@ impl GameBuilder {
                 self.tags.set(name, value);
             }
             None => {
-                let message = format!("line {}: unreadable tag line {text:?}", at.1);
+                let message = format!("line {}: unreadable tag line {}", at.1, Quoted(text));
                 self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             }
         }
@@ -251,7 +313,7 @@ impl GameBuilder {
             match c {
                 '{' => {
                     self.comment = Some(String::new());
-                    self.comment_at = info.at(line, i);
+                    self.comment_at = info.at(line, i, &self.columns);
                     i += 1;
                 }
                 ';' => {
@@ -327,6 +389,7 @@ impl GameBuilder {
                         pos,
                         before: None,
                         stack: Vec::new(),
+                        checkpoints: HashMap::new(),
                         skipping: 0,
                         side_may_swap: true,
                     });
@@ -372,13 +435,13 @@ impl GameBuilder {
             // Kept as a frame of its own, so that its `)` comes back to where the line stands.
             moves.stack.push(Frame { node: moves.node, pos: moves.pos.clone(), before: moves.before.clone() });
             moves.skipping = 1;
-            let at = info.at(line, column);
+            let at = info.at(line, column, &self.columns);
             let message = format!("line {}: {reason}", at.1);
             self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             return;
         }
         let parent = parent.expect("checked above");
-        let before = moves.before.take().unwrap_or_else(|| moves.record.tree.position_at(parent));
+        let before = moves.before.take().unwrap_or_else(|| moves.position_at(parent));
         let frame =
             Frame { node: moves.node, pos: core::mem::replace(&mut moves.pos, before.clone()), before: Some(before) };
         moves.stack.push(frame);
@@ -394,7 +457,7 @@ impl GameBuilder {
         }
         moves.skipping = 0;
         let Some(frame) = moves.stack.pop() else {
-            let at = info.at(line, column);
+            let at = info.at(line, column, &self.columns);
             let message = format!("line {}: a `)` without its `(` is ignored", at.1);
             self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
             return;
@@ -454,7 +517,7 @@ impl GameBuilder {
                     moves.record = record;
                     moves.pos = swapped;
                     parsed = Ok(m);
-                    let message = format!("the first move {text:?} is not the stated side's: read from {fen}");
+                    let message = format!("the first move {} is not the stated side's: read from {fen}", Quoted(text));
                     self.warnings.push(ReadWarning::new(Some(1), message));
                 }
             }
@@ -472,10 +535,13 @@ impl GameBuilder {
                 moves.pos.play_unchecked(m);
                 moves.before = Some(before);
                 moves.node = node;
+                if ply % CHECKPOINT_PLIES == 0 {
+                    moves.checkpoints.insert(node, moves.pos.clone());
+                }
             }
             Err(err) if !moves.stack.is_empty() => {
                 moves.skipping = 1;
-                let (offset, line_number) = info.at(line, column);
+                let (offset, line_number) = info.at(line, column, &self.columns);
                 let message = format!("line {line_number}: variation dropped from here: {err}");
                 self.warnings.push(ReadWarning::new(Some(ply), message).at(offset, Some(line_number)));
             }
@@ -486,7 +552,7 @@ impl GameBuilder {
                 self.error_at_line_end = self.error.is_none()
                     && !line[column..].trim_end().contains(is_space)
                     && is_move_prefix(&moves.pos, text);
-                self.fail_at(info.at(line, column), Some(ply), Some(text.to_owned()), kind, partial);
+                self.fail_at(info.at(line, column, &self.columns), Some(ply), Some(text.to_owned()), kind, partial);
             }
         }
     }
