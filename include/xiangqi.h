@@ -1059,6 +1059,41 @@ typedef uint32_t XqTeamChain;
 #endif // __cplusplus
 
 /**
+ * Who signs a scoresheet (10.1).
+ */
+enum XqSigner
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The red player.
+     */
+    XQ_SIGNER_RED = 0,
+    /**
+     * The black player.
+     */
+    XQ_SIGNER_BLACK = 1,
+    /**
+     * The game's arbiter.
+     */
+    XQ_SIGNER_ARBITER = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum XqSigner XqSigner;
+#else
+typedef uint32_t XqSigner;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The E9 knockout of 13 entrants (numbered 0-12) through its three card draws to the final. Not
+ * thread-safe. Free with xq_card_knockout_free().
+ */
+typedef struct XqCardKnockout XqCardKnockout;
+
+/**
  * A two-face clock (6, 22). Free with xq_clock_free().
  */
 typedef struct XqClock XqClock;
@@ -1121,6 +1156,12 @@ typedef struct XqRecord XqRecord;
  * Thread safety: may be moved to another thread; one thread at a time.
  */
 typedef struct XqRecordReader XqRecordReader;
+
+/**
+ * A game's scoresheet (10.1): result, time used, fouls and the three signatures. Free with
+ * xq_scoresheet_free().
+ */
+typedef struct XqScoresheet XqScoresheet;
 
 /**
  * A team event: teams 0..n and their matches board by board (15.3, 15.4). Not thread-safe. Free with
@@ -1749,6 +1790,70 @@ XqStatus xq_best_of(uint32_t games,
  * the first team has red on odd boards.
  */
 XqStatus xq_board_colour(bool listed_first, uint32_t board, XqColor *out);
+
+/**
+ * Enters the round's winners (entrant numbers), one for each pair in pair order; they and the bye go on.
+ */
+XqStatus xq_card_knockout_advance(struct XqCardKnockout *knockout, const uint32_t *winners, size_t count);
+
+/**
+ * The current round's deck as text (`1r 2r ... 1b ... K`), or `none` once the three draws are over.
+ */
+XqStatus xq_card_knockout_deck(const struct XqCardKnockout *knockout, char *buf, size_t len, size_t *needed);
+
+/**
+ * Draws the round: `cards` is UTF-8 text of card names separated by spaces, the i-th the card of the
+ * i-th entrant still in (xq_card_knockout_field()). Writes the pairing as text: `RED:BLACK` for each
+ * number, number 1 first, then `bye N` or `bye none` (`2:1 3:4 5:6 8:7 9:10 11:12 bye 0`). A name that
+ * is no card is XQ_STATUS_INVALID_ARGUMENT; a draw the deck refuses is XQ_STATUS_EVENT_REJECTED.
+ */
+XqStatus xq_card_knockout_draw(struct XqCardKnockout *knockout,
+                               const char *cards,
+                               size_t cards_len,
+                               char *buf,
+                               size_t len,
+                               size_t *needed);
+
+/**
+ * The entrants still in, in the order they draw, into `out` (capacity `capacity`); `*out_count` is their
+ * number (XQ_STATUS_BUFFER_TOO_SMALL when they do not fit).
+ */
+XqStatus xq_card_knockout_field(const struct XqCardKnockout *knockout,
+                                uint32_t *out,
+                                size_t capacity,
+                                size_t *out_count);
+
+/**
+ * The two finalists into `out[0]`, `out[1]` once the semi-finals are played; `*has_final` false (and
+ * `out` untouched) before. E9 does not give the final's colours.
+ */
+XqStatus xq_card_knockout_finalists(const struct XqCardKnockout *knockout, uint32_t *out, bool *has_final);
+
+/**
+ * Frees a knockout; NULL does nothing.
+ */
+void xq_card_knockout_free(struct XqCardKnockout *knockout);
+
+/**
+ * The E9 knockout; `players` must be 13 (XQ_STATUS_EVENT_REJECTED otherwise).
+ */
+XqStatus xq_card_knockout_new(uint32_t players, struct XqCardKnockout **out);
+
+/**
+ * The round to be drawn or played (1-3), 4 when only the final is left.
+ */
+XqStatus xq_card_knockout_round(const struct XqCardKnockout *knockout, uint32_t *out);
+
+/**
+ * The deck of `numbers` red and black cards (and the king when `with_king`) shuffled by `seed`, as text of
+ * card names: the same seed gives the same order in every binding.
+ */
+XqStatus xq_card_shuffled_deck(uint8_t numbers,
+                               bool with_king,
+                               uint64_t seed,
+                               char *buf,
+                               size_t len,
+                               size_t *needed);
 
 /**
  * 12.1: checks a registered board order (ratings board 1 first, XQ_UNRATED for an unrated player): higher
@@ -2536,6 +2641,55 @@ XqStatus xq_results_standings(const char *csv,
                               char *buf,
                               size_t len,
                               size_t *needed);
+
+/**
+ * 7.3: corrects the time used (ms) and the fouls, keeping the result; the signatures given are withdrawn.
+ * XQ_STATUS_EVENT_REJECTED once all three have signed (10.1).
+ */
+XqStatus xq_scoresheet_correct(struct XqScoresheet *sheet,
+                               uint64_t red_used_ms,
+                               uint64_t black_used_ms,
+                               uint32_t red_fouls,
+                               uint32_t black_fouls);
+
+/**
+ * Frees a scoresheet; NULL does nothing.
+ */
+void xq_scoresheet_free(struct XqScoresheet *sheet);
+
+/**
+ * The sheet of a finished game: the conduct log's result and fouls and each side's time used (ms).
+ * XQ_STATUS_EVENT_REJECTED while the game has no result (10.1).
+ */
+XqStatus xq_scoresheet_from_conduct(const struct XqConduct *conduct,
+                                    uint64_t red_used_ms,
+                                    uint64_t black_used_ms,
+                                    struct XqScoresheet **out);
+
+/**
+ * Whether `who` (an XqSigner) has signed.
+ */
+XqStatus xq_scoresheet_is_signed_by(const struct XqScoresheet *sheet, uint32_t who, bool *out);
+
+/**
+ * Time used (ms) and fouls of both sides, red first; each out-parameter must not be NULL.
+ */
+XqStatus xq_scoresheet_record(const struct XqScoresheet *sheet, uint64_t *used_ms, uint32_t *fouls);
+
+/**
+ * The recorded result as text (as xq_conduct_result()); with `official` true, the official result:
+ * `none` until both players and the arbiter have signed.
+ */
+XqStatus xq_scoresheet_result(const struct XqScoresheet *sheet,
+                              bool official,
+                              char *buf,
+                              size_t len,
+                              size_t *needed);
+
+/**
+ * `who` (an XqSigner) signs; a second signature is XQ_STATUS_EVENT_REJECTED.
+ */
+XqStatus xq_scoresheet_sign(struct XqScoresheet *sheet, uint32_t who);
 
 /**
  * 13.5: a player's colour in the second game of a two-game match, from the colour of the first.

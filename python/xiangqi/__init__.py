@@ -25,6 +25,9 @@ from typing import Union as _Union
 
 from ._analyse import SCHEMA_VERSION, analyse, analyse_columns, to_parquet
 from ._xiangqi import (
+    Scoresheet,
+    shuffled_deck,
+    CardKnockout,
     Clock,
     CompetitionError,
     Conduct,
@@ -263,6 +266,9 @@ __all__ = [
     "RootAnalysis",
     "Termination",
     "XiangqiError",
+    "CardKnockout",
+    "Scoresheet",
+    "shuffled_deck",
     "Clock",
     "CompetitionError",
     "Conduct",

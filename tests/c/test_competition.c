@@ -16,6 +16,8 @@ static XqGame *game = NULL;
 static XqPosition *position = NULL;
 static XqEvent *event_ = NULL;
 static XqTeamEvent *teams = NULL;
+static XqCardKnockout *knockout = NULL;
+static XqScoresheet *sheet = NULL;
 static XqTimeControl control;
 static int case_has_clock_control = 0;
 static char message[1024];
@@ -30,6 +32,10 @@ static void reset(void) {
     xq_position_free(position);
     xq_event_free(event_);
     xq_team_event_free(teams);
+    xq_card_knockout_free(knockout);
+    xq_scoresheet_free(sheet);
+    knockout = NULL;
+    sheet = NULL;
     event_ = NULL;
     teams = NULL;
     clock_ = NULL;
@@ -52,6 +58,14 @@ static const char *flag_reason(XqFlagReason r) {
 static void half_points(char *out, size_t len, uint32_t half) {
     if (half % 2 == 0) snprintf(out, len, "%u", half / 2);
     else snprintf(out, len, "%u.5", half / 2);
+}
+
+/* A signer's XqSigner value; an unknown name is passed on as 99 for the library to refuse. */
+static uint32_t signer_of(const char *name) {
+    if (strcmp(name, "red") == 0) return XQ_SIGNER_RED;
+    if (strcmp(name, "black") == 0) return XQ_SIGNER_BLACK;
+    if (strcmp(name, "arbiter") == 0) return XQ_SIGNER_ARBITER;
+    return 99;
 }
 
 static uint32_t games_per_pair(const char *system) { return strcmp(system, "swiss") == 0 ? 0 : (uint32_t)atoi(system + 2); }
@@ -381,12 +395,67 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
             xq_event_free(from_file);
         }
         free(csv);
+    } else if (strcmp(cmd, "knockout") == 0) {
+        xq_card_knockout_free(knockout);
+        knockout = NULL;
+        st = xq_card_knockout_new((uint32_t)strtoul(w[1], NULL, 10), &knockout);
+    } else if (knockout && strcmp(cmd, "round") == 0) {
+        uint32_t round = 0;
+        st = xq_card_knockout_round(knockout, &round);
+        snprintf(out, len, "%u", round);
+    } else if (knockout && strcmp(cmd, "deck") == 0) {
+        st = xq_card_knockout_deck(knockout, out, len, NULL);
+    } else if (knockout && strcmp(cmd, "draw") == 0) {
+        st = xq_card_knockout_draw(knockout, rest, strlen(rest), out, len, NULL);
+    } else if (knockout && strcmp(cmd, "advance") == 0) {
+        uint32_t winners[MAX_WORDS];
+        for (int i = 1; i < n; i++) winners[i - 1] = (uint32_t)strtoul(w[i], NULL, 10);
+        st = xq_card_knockout_advance(knockout, winners, (size_t)(n - 1));
+    } else if (knockout && strcmp(cmd, "field") == 0) {
+        uint32_t field[16];
+        size_t count = 0;
+        st = xq_card_knockout_field(knockout, field, 16, &count);
+        out[0] = 0;
+        for (size_t i = 0; st == XQ_STATUS_OK && i < count; i++)
+            snprintf(out + strlen(out), len - strlen(out), "%s%u", i ? " " : "", field[i]);
+    } else if (knockout && strcmp(cmd, "finalists") == 0) {
+        uint32_t two[2] = {0, 0};
+        bool has = false;
+        st = xq_card_knockout_finalists(knockout, two, &has);
+        if (has) snprintf(out, len, "%u %u", two[0], two[1]);
+        else snprintf(out, len, "none");
+    } else if (strcmp(cmd, "shuffle") == 0) {
+        st = xq_card_shuffled_deck((uint8_t)atoi(w[1]), strcmp(w[2], "king") == 0, strtoull(w[3], NULL, 10), out, len,
+                                   NULL);
+    } else if (conduct && strcmp(cmd, "sheet") == 0) {
+        xq_scoresheet_free(sheet);
+        sheet = NULL;
+        st = xq_scoresheet_from_conduct(conduct, strtoull(w[1], NULL, 10), strtoull(w[2], NULL, 10), &sheet);
+    } else if (sheet && strcmp(cmd, "sign") == 0) {
+        st = xq_scoresheet_sign(sheet, signer_of(w[1]));
+    } else if (sheet && strcmp(cmd, "signed") == 0) {
+        bool signed_ = false;
+        st = xq_scoresheet_is_signed_by(sheet, signer_of(w[1]), &signed_);
+        snprintf(out, len, signed_ ? "yes" : "no");
+    } else if (sheet && (strcmp(cmd, "official") == 0 || strcmp(cmd, "sheet-result") == 0)) {
+        st = xq_scoresheet_result(sheet, strcmp(cmd, "official") == 0, out, len, NULL);
+    } else if (sheet && (strcmp(cmd, "sheet-used") == 0 || strcmp(cmd, "sheet-fouls") == 0)) {
+        uint64_t used[2] = {0, 0};
+        uint32_t fouls[2] = {0, 0};
+        st = xq_scoresheet_record(sheet, used, fouls);
+        if (strcmp(cmd, "sheet-used") == 0) snprintf(out, len, "%llu %llu", (unsigned long long)used[0], (unsigned long long)used[1]);
+        else snprintf(out, len, "%u %u", fouls[0], fouls[1]);
+    } else if (sheet && strcmp(cmd, "correct") == 0) {
+        st = xq_scoresheet_correct(sheet, strtoull(w[1], NULL, 10), strtoull(w[2], NULL, 10),
+                                   (uint32_t)strtoul(w[3], NULL, 10), (uint32_t)strtoul(w[4], NULL, 10));
     } else {
         return -1;
     }
     if (st != XQ_STATUS_OK) {
         xq_last_error_message(message, sizeof message);
-        if (st != XQ_STATUS_EVENT_REJECTED && st != XQ_STATUS_INVALID_FEN) {
+        /* A name that is no card or signer is the caller's bad argument, refused as such. */
+        int bad_name = st == XQ_STATUS_INVALID_ARGUMENT && (strcmp(cmd, "draw") == 0 || strcmp(cmd, "sign") == 0);
+        if (st != XQ_STATUS_EVENT_REJECTED && st != XQ_STATUS_INVALID_FEN && !bad_name) {
             /* Only rule refusals are expected from well-formed commands. */
             fprintf(stderr, "%s: unexpected status %s: %s\n", cmd, xq_status_name((uint32_t)st), message);
         }

@@ -49,6 +49,11 @@ def system_of(spec: str) -> Tuple[str, int]:
 TOUCH_KINDS = {"~": "accidental", "=": "adjust", "!": "adjust-without-consent"}
 
 
+KNOCKOUT_COMMANDS = ("round", "deck", "draw", "advance", "field", "finalists")
+SHEET_COMMANDS = ("knockout", "shuffle", "sheet", "sign", "signed", "official", "sheet-result", "sheet-used",
+                  "sheet-fouls", "correct")
+
+
 class State:
     def __init__(self) -> None:
         self.control: Optional[TimeControl] = None
@@ -58,6 +63,54 @@ class State:
         self.position: Optional[xiangqi.Board] = None
         self.event: Optional[Event] = None
         self.teams: Optional[xiangqi.TeamEvent] = None
+        self.knockout: Optional[xiangqi.CardKnockout] = None
+        self.sheet: Optional[xiangqi.Scoresheet] = None
+
+    def sheet_or_knockout(self, cmd: str, a: List[str]) -> str:
+        if cmd == "knockout":
+            self.knockout = xiangqi.CardKnockout(int(a[0]))
+            return "ok"
+        if cmd == "shuffle":
+            return " ".join(xiangqi.shuffled_deck(int(a[0]), a[1] == "king", int(a[2])))
+        if cmd == "sheet":
+            assert self.conduct is not None
+            self.sheet = xiangqi.Scoresheet.from_conduct(self.conduct, int(a[0]), int(a[1]))
+            return "ok"
+        if cmd in KNOCKOUT_COMMANDS:
+            k = self.knockout
+            assert k is not None
+            if cmd == "round":
+                return str(k.round)
+            if cmd == "deck":
+                deck = k.deck()
+                return "none" if deck is None else " ".join(deck)
+            if cmd == "draw":
+                pairs, bye = k.draw(a)
+                return " ".join(f"{r}:{b}" for r, b in pairs) + f" bye {'none' if bye is None else bye}"
+            if cmd == "advance":
+                k.advance([int(w) for w in a])
+                return "ok"
+            if cmd == "field":
+                return " ".join(str(p) for p in k.field)
+            finalists = k.finalists()
+            return "none" if finalists is None else f"{finalists[0]} {finalists[1]}"
+        sheet = self.sheet
+        assert sheet is not None
+        if cmd == "sign":
+            sheet.sign(a[0])
+            return "ok"
+        if cmd == "signed":
+            return "yes" if sheet.is_signed_by(a[0]) else "no"
+        if cmd == "official":
+            return decision_text(sheet.official_result())
+        if cmd == "sheet-result":
+            return decision_text(sheet.result)
+        if cmd == "sheet-used":
+            return " ".join(str(t) for t in sheet.time_used)
+        if cmd == "sheet-fouls":
+            return " ".join(str(f) for f in sheet.fouls)
+        sheet.correct(int(a[0]), int(a[1]), int(a[2]), int(a[3]))
+        return "ok"
 
     def run(self, cmd: str, a: List[str]) -> str:
         if cmd == "clock":
@@ -90,6 +143,8 @@ class State:
         if cmd == "conduct":
             self.conduct = Conduct(a[0], a[1])
             return "ok"
+        if cmd in SHEET_COMMANDS or cmd in KNOCKOUT_COMMANDS:
+            return self.sheet_or_knockout(cmd, a)
         if self.conduct is not None and cmd not in ("position", "touch", "event", "standings"):
             if cmd not in ("points", "match-points", "csv", "board-colour", "lineups"):
                 return self.conduct_command(self.conduct, cmd, a)

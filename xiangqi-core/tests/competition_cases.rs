@@ -5,11 +5,13 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use xiangqi_core::competition::card_draw::{shuffled_deck, Card, CardKnockout};
 use xiangqi_core::competition::conduct::{
     decide, natural_limit_count, Authority, ClaimOutcome, Conduct, ConductRules, Decision, Foul, OfferOutcome,
     OfferPolicy, Penalty,
 };
 use xiangqi_core::competition::results_csv::{event_from_results, parse_results};
+use xiangqi_core::competition::scoresheet::{Scoresheet, Signer};
 use xiangqi_core::competition::scoring::{
     match_points, team_forfeit_match_points, BestOf, DrawsInMatch, GameResult, HalfPoints, MatchState, Score,
 };
@@ -38,6 +40,8 @@ struct State {
     event: Option<Event>,
     teams: usize,
     matches: Vec<TeamMatch>,
+    knockout: Option<CardKnockout>,
+    sheet: Option<Scoresheet>,
 }
 
 type Answer = Result<String, String>;
@@ -299,8 +303,59 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
                 .collect::<Vec<_>>()
                 .join(" "))
         }
+        "knockout" => {
+            state.knockout = Some(CardKnockout::e9(num(a(0))?).map_err(err)?);
+            ok()
+        }
+        "round" => Ok(state.knockout.as_ref().unwrap().round().to_string()),
+        "deck" => Ok(state.knockout.as_ref().unwrap().deck().map_or("none".into(), |d| cards_text(&d))),
+        "draw" => {
+            let cards = args.iter().map(|t| card(t)).collect::<Result<Vec<_>, _>>()?;
+            let p = state.knockout.as_mut().unwrap().draw(&cards).map_err(err)?;
+            let pairs: Vec<String> = p.pairs.iter().map(|(r, b)| format!("{r}:{b}")).collect();
+            Ok(format!("{} bye {}", pairs.join(" "), p.bye.map_or("none".into(), |b| b.to_string())))
+        }
+        "advance" => {
+            let winners = args.iter().map(|w| num(w)).collect::<Result<Vec<usize>, _>>()?;
+            state.knockout.as_mut().unwrap().advance(&winners).map(|_| "ok".into()).map_err(err)
+        }
+        "field" => {
+            Ok(state.knockout.as_ref().unwrap().field().iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "))
+        }
+        "finalists" => {
+            Ok(state.knockout.as_ref().unwrap().finalists().map_or("none".into(), |[a, b]| format!("{a} {b}")))
+        }
+        "shuffle" => Ok(cards_text(&shuffled_deck(num(a(0))?, a(1) == "king", num(a(2))?))),
+        "sheet" => {
+            let used = [ms(a(0))?, ms(a(1))?];
+            state.sheet = Some(Scoresheet::from_conduct(state.conduct.as_ref().unwrap(), used).map_err(err)?);
+            ok()
+        }
+        "sign" => state.sheet.as_mut().unwrap().sign(signer(a(0))?).map(|_| "ok".into()).map_err(err),
+        "signed" => Ok(if state.sheet.as_ref().unwrap().is_signed_by(signer(a(0))?) { "yes" } else { "no" }.into()),
+        "official" => Ok(decision_text(state.sheet.as_ref().unwrap().official_result())),
+        "sheet-result" => Ok(decision_text(Some(state.sheet.as_ref().unwrap().result()))),
+        "sheet-used" => Ok(state.sheet.as_ref().unwrap().time_used().map(ms_of).join(" ")),
+        "sheet-fouls" => Ok(state.sheet.as_ref().unwrap().fouls().map(|f| f.to_string()).join(" ")),
+        "correct" => {
+            let sheet = state.sheet.as_mut().unwrap();
+            let result = sheet.result().clone();
+            sheet.correct(result, [ms(a(0))?, ms(a(1))?], [num(a(2))?, num(a(3))?]).map(|_| "ok".into()).map_err(err)
+        }
         _ => panic!("unknown command {cmd}"),
     }
+}
+
+fn card(text: &str) -> Result<Card, String> {
+    Card::from_name(text).ok_or_else(|| format!("bad card {text:?}"))
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+}
+
+fn signer(name: &str) -> Result<Signer, String> {
+    Signer::from_name(name).ok_or_else(|| format!("bad signer {name:?}"))
 }
 
 fn carry(s: &str) -> CarryOver {

@@ -225,7 +225,7 @@ pub unsafe extern "C" fn xq_clock_charge(clock: *mut XqClock, side: u32, ms: u64
 
 /// A game's conduct (fouls, draw offers, claims, resignation, penalties). Free with xq_conduct_free().
 pub struct XqConduct {
-    inner: Conduct,
+    pub(crate) inner: Conduct,
 }
 
 /// A new conduct log: `event_rules` false for the general rules (3 fouls, an illegal move loses), true for
@@ -390,7 +390,7 @@ pub unsafe extern "C" fn xq_conduct_correction_allowed(conduct: *const XqConduct
     })
 }
 
-fn decision_text(d: Option<&Decision>) -> String {
+pub(crate) fn decision_text(d: Option<&Decision>) -> String {
     match d {
         None => "none".into(),
         Some(d) => format!("{} {} {}", d.summary().replace(' ', "-"), d.reason.name(), d.article),

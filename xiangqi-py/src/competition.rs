@@ -30,7 +30,7 @@ pyo3::create_exception!(
      entrant, a malformed results row). The message names the event, field or line; nothing was changed."
 );
 
-fn refused<E: std::fmt::Display>(e: E) -> PyErr {
+pub(crate) fn refused<E: std::fmt::Display>(e: E) -> PyErr {
     CompetitionError::new_err(e.to_string())
 }
 
@@ -42,11 +42,11 @@ fn color(side: bool) -> Color {
     }
 }
 
-fn ms(t: u64) -> Duration {
+pub(crate) fn ms(t: u64) -> Duration {
     Duration::from_millis(t)
 }
 
-fn to_ms(d: Duration) -> u64 {
+pub(crate) fn to_ms(d: Duration) -> u64 {
     d.as_millis() as u64
 }
 
@@ -257,7 +257,7 @@ pub struct Decision {
 }
 
 impl Decision {
-    fn from_core(d: &CoreDecision) -> Decision {
+    pub(crate) fn from_core(d: &CoreDecision) -> Decision {
         Decision {
             winner: d.winner.map(Color::is_red),
             reason: d.reason.name().into(),
@@ -280,7 +280,7 @@ impl Decision {
 /// `"loose"` alternation of draw offers.
 #[pyclass(module = "xiangqi")]
 pub struct Conduct {
-    inner: CoreConduct,
+    pub(crate) inner: CoreConduct,
 }
 
 #[pymethods]
@@ -761,6 +761,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Clock>()?;
     m.add_class::<Decision>()?;
     m.add_class::<Conduct>()?;
+    crate::competition_sheets::register(m)?;
     m.add_class::<Standing>()?;
     m.add_class::<Event>()?;
     m.add_function(wrap_pyfunction!(touch_obligation, m)?)?;

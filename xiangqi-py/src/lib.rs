@@ -22,6 +22,7 @@ mod analyse;
 mod board;
 mod classify;
 mod competition;
+mod competition_sheets;
 mod ecco;
 mod errors;
 mod moves;
