@@ -171,29 +171,6 @@ pub fn game_id(source: &str, index: u64) -> u64 {
     hash
 }
 
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
-/// `PerpetualCheck` as `perpetual_check`: the names of the arbiter's reasons in tables.
-pub(crate) fn snake_case(debug_name: &str) -> String {
-    let mut out = String::with_capacity(debug_name.len() + 4);
-    for (i, c) in debug_name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 fn verdict_kind(verdict: &Verdict) -> &'static str {
     match verdict {
         Verdict::Continue => "continue",
@@ -285,9 +262,9 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
             row.repetitions.push(Repetition {
                 ply: ply as u32,
                 verdict: verdict_kind(&verdict),
-                termination: snake_case(&format!("{:?}", ruling.reason)),
+                termination: ruling.reason.name().to_owned(),
                 article: ruling.reason.article(),
-                side: ruling.side.map(side_name),
+                side: ruling.side.map(Color::name),
             });
             if analysis.plies && !analysis.classify {
                 classes.resize(ply, None);
@@ -307,8 +284,8 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     row.verdict = verdict_kind(&verdict);
     row.verdict_summary = verdict.summary();
     if let Some(ruling) = verdict.ruling() {
-        row.termination = Some(snake_case(&format!("{:?}", ruling.reason)));
-        row.verdict_side = ruling.side.map(side_name);
+        row.termination = Some(ruling.reason.name().to_owned());
+        row.verdict_side = ruling.side.map(Color::name);
         if analysis.plies && !analysis.classify {
             classes.resize(game.len(), None);
             for (i, c) in &ruling.moves {
@@ -342,7 +319,7 @@ fn ply_row(line: u32, ply: u32, before: &Position, m: xiangqi_core::Move, after:
         line,
         ply,
         move_number: before.fullmoves(),
-        side: side_name(before.turn()),
+        side: before.turn().name(),
         iccs: m.to_string(),
         wxf: wxf::write(before, m),
         chinese: chinese::write(before, m),

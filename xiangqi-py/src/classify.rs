@@ -2,8 +2,8 @@
 
 use pyo3::prelude::*;
 use xiangqi_core::arbiter::{
-    ChaseTarget as CoreChaseTarget, Classification as CoreClassification, FalseRoot, IdleKind, IdleRule, MoveClass,
-    RootAnalysis as CoreRootAnalysis, Rooting, ThreatMeans,
+    ChaseTarget as CoreChaseTarget, Classification as CoreClassification, FalseRoot, IdleRule, MoveClass,
+    RootAnalysis as CoreRootAnalysis, Rooting,
 };
 use xiangqi_core::Color;
 
@@ -12,42 +12,6 @@ use crate::moves::{move_object, PyMove};
 /// `True` for red, `False` for black (python-chess's convention for white and black).
 pub fn is_red(color: Color) -> bool {
     color == Color::Red
-}
-
-pub fn rooting_name(rooting: Rooting) -> &'static str {
-    match rooting {
-        Rooting::NotCapturable => "not_capturable",
-        Rooting::Rooted => "rooted",
-        Rooting::Unrooted => "unrooted",
-        Rooting::FalseRoot => "false_root",
-        Rooting::Outvalued => "outvalued",
-        Rooting::Insufficient => "insufficient",
-    }
-}
-
-fn means_name(means: ThreatMeans) -> &'static str {
-    match means {
-        ThreatMeans::Capture => "capture",
-        ThreatMeans::Checks => "checks",
-        ThreatMeans::Sequence => "sequence",
-    }
-}
-
-fn idle_kind_name(kind: IdleKind) -> &'static str {
-    match kind {
-        IdleKind::Plain => "plain",
-        IdleKind::Exchange => "exchange",
-        IdleKind::Sacrifice => "sacrifice",
-        IdleKind::Block => "block",
-        IdleKind::Follow => "follow",
-    }
-}
-
-fn idle_rule_name(rule: IdleRule) -> &'static str {
-    match rule {
-        IdleRule::GeneralAnsweringCheck => "general_answering_check",
-        IdleRule::DefensiveKeyPoint => "defensive_key_point",
-    }
 }
 
 /// A piece threatened by a move: who attacks it, where, how it is won and why it counts as unrooted.
@@ -88,8 +52,8 @@ impl ChaseTarget {
             target: t.target.index(),
             target_piece: t.target_piece.char(),
             target_id: t.target_id.get(),
-            means: means_name(t.means),
-            rooting: t.rooting.map(rooting_name),
+            means: t.means.name(),
+            rooting: t.rooting.map(Rooting::name),
             joint: t.joint,
             description: t.describe(),
         }
@@ -160,14 +124,14 @@ impl Classification {
             move_class: c.class.name(),
             label: c.class.label(),
             idle_kind: match c.class {
-                MoveClass::Idle(kind) => Some(idle_kind_name(kind)),
+                MoveClass::Idle(kind) => Some(kind.name()),
                 _ => None,
             },
             chases: targets(py, &c.chases)?,
             soldier_chases: targets(py, &c.soldier_chases)?,
             general_chases: targets(py, &c.general_chases)?,
             mate_start: c.mate_start.map(|m| move_object(py, m)),
-            idle_rule: c.idle_rule.map(idle_rule_name),
+            idle_rule: c.idle_rule.map(IdleRule::name),
             undecided: c.undecided,
             explanation,
         })
@@ -259,7 +223,7 @@ impl RootAnalysis {
             attacker_piece: r.attacker_piece.char(),
             protectors,
             exchange_gain: r.exchange_gain,
-            rooting: rooting_name(r.rooting),
+            rooting: r.rooting.name(),
             is_rooted: r.is_rooted(),
         })
     }

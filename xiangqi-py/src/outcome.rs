@@ -2,7 +2,7 @@
 //! repetition's structured details.
 
 use pyo3::prelude::*;
-use xiangqi_core::arbiter::{Reason, SideProfile, Verdict};
+use xiangqi_core::arbiter::{Reason, Verdict};
 
 use crate::classify::{is_red, Classification};
 
@@ -93,14 +93,6 @@ pub fn verdict_kind(verdict: &Verdict) -> Option<&'static str> {
     }
 }
 
-fn profile_name(profile: SideProfile) -> &'static str {
-    match profile {
-        SideProfile::PerpetualCheck => "perpetual_check",
-        SideProfile::Forbidden => "forbidden",
-        SideProfile::Allowed => "allowed",
-    }
-}
-
 /// The arbiter's verdict: a loss, a draw, or a side that must change its moves (which does not end the game).
 #[pyclass(module = "xiangqi", frozen, get_all)]
 pub struct Outcome {
@@ -178,7 +170,7 @@ impl Outcome {
             summary: verdict.summary(),
             explanation: verdict.explanation(),
             plies: repetition.then_some((ruling.plies.start, ruling.plies.end)),
-            profiles: ruling.profiles.map(|[red, black]| (profile_name(red), profile_name(black))),
+            profiles: ruling.profiles.map(|[red, black]| (red.name(), black.name())),
             moves: ruling
                 .moves
                 .iter()

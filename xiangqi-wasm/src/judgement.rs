@@ -3,74 +3,10 @@
 
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
-use xiangqi_core::arbiter::{
-    ChaseTarget, Classification, IdleKind, IdleRule, MoveClass, Reason, Rooting, SideProfile, ThreatMeans, Verdict,
-};
+use xiangqi_core::arbiter::{ChaseTarget, Classification, IdleRule, MoveClass, Rooting, Verdict};
 
 use crate::js::{nullable, set};
 use crate::position::square_name;
-
-fn rooting_name(rooting: Rooting) -> &'static str {
-    match rooting {
-        Rooting::NotCapturable => "not_capturable",
-        Rooting::Rooted => "rooted",
-        Rooting::Unrooted => "unrooted",
-        Rooting::FalseRoot => "false_root",
-        Rooting::Outvalued => "outvalued",
-        Rooting::Insufficient => "insufficient",
-    }
-}
-
-fn means_name(means: ThreatMeans) -> &'static str {
-    match means {
-        ThreatMeans::Capture => "capture",
-        ThreatMeans::Checks => "checks",
-        ThreatMeans::Sequence => "sequence",
-    }
-}
-
-fn idle_kind_name(kind: IdleKind) -> &'static str {
-    match kind {
-        IdleKind::Plain => "plain",
-        IdleKind::Exchange => "exchange",
-        IdleKind::Sacrifice => "sacrifice",
-        IdleKind::Block => "block",
-        IdleKind::Follow => "follow",
-    }
-}
-
-fn idle_rule_name(rule: IdleRule) -> &'static str {
-    match rule {
-        IdleRule::GeneralAnsweringCheck => "general_answering_check",
-        IdleRule::DefensiveKeyPoint => "defensive_key_point",
-    }
-}
-
-/// The snake-case name of a reason: `"perpetual_check"`.
-fn reason_name(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::PerpetualCheck => "perpetual_check",
-        Reason::MutualPerpetualCheck => "mutual_perpetual_check",
-        Reason::PerpetualAttack => "perpetual_attack",
-        Reason::BothForbidden => "both_forbidden",
-        Reason::BothAllowed => "both_allowed",
-        Reason::SinglePieceChase => "single_piece_chase",
-        Reason::IgnoredWarning => "ignored_warning",
-        Reason::NaturalLimit => "natural_limit",
-        Reason::InsufficientMaterial => "insufficient_material",
-        _ => "other",
-    }
-}
-
-fn profile_name(profile: SideProfile) -> &'static str {
-    match profile {
-        SideProfile::PerpetualCheck => "perpetual_check",
-        SideProfile::Forbidden => "forbidden",
-        SideProfile::Allowed => "allowed",
-    }
-}
 
 fn target_object(t: &ChaseTarget) -> Object {
     let o = Object::new();
@@ -79,8 +15,8 @@ fn target_object(t: &ChaseTarget) -> Object {
     set(&o, "target", square_name(t.target));
     set(&o, "targetPiece", t.target_piece.char().to_string());
     set(&o, "targetId", t.target_id.get());
-    set(&o, "means", means_name(t.means));
-    set(&o, "rooting", nullable(t.rooting.map(rooting_name)));
+    set(&o, "means", t.means.name());
+    set(&o, "rooting", nullable(t.rooting.map(Rooting::name)));
     set(&o, "joint", t.joint);
     set(&o, "description", t.describe());
     o
@@ -119,7 +55,7 @@ pub fn classification_object(ply: usize, c: &Classification) -> Object {
         &o,
         "idleKind",
         nullable(match c.class {
-            MoveClass::Idle(kind) => Some(idle_kind_name(kind)),
+            MoveClass::Idle(kind) => Some(kind.name()),
             _ => None,
         }),
     );
@@ -127,7 +63,7 @@ pub fn classification_object(ply: usize, c: &Classification) -> Object {
     set(&o, "soldierChases", targets(&c.soldier_chases));
     set(&o, "generalChases", targets(&c.general_chases));
     set(&o, "mateStart", nullable(c.mate_start.map(|m| m.to_string())));
-    set(&o, "idleRule", nullable(c.idle_rule.map(idle_rule_name)));
+    set(&o, "idleRule", nullable(c.idle_rule.map(IdleRule::name)));
     set(&o, "undecided", c.undecided);
     set(&o, "explanation", explanation(ply, c));
     o
@@ -160,7 +96,7 @@ pub fn verdict_object(verdict: &Verdict) -> JsValue {
     let repetition = ruling.profiles.is_some();
     let o = Object::new();
     set(&o, "verdict", kind);
-    set(&o, "termination", reason_name(ruling.reason));
+    set(&o, "termination", ruling.reason.name());
     set(&o, "winner", nullable(winner));
     set(&o, "side", nullable(ruling.side.map(|s| s.name())));
     set(&o, "article", ruling.reason.article());
@@ -175,7 +111,7 @@ pub fn verdict_object(verdict: &Verdict) -> JsValue {
     };
     set(&o, "plies", plies);
     let profiles: JsValue = match ruling.profiles {
-        Some([red, black]) => Array::of2(&profile_name(red).into(), &profile_name(black).into()).into(),
+        Some([red, black]) => Array::of2(&red.name().into(), &black.name().into()).into(),
         None => JsValue::NULL,
     };
     set(&o, "profiles", profiles);

@@ -37,6 +37,24 @@ pub enum IdleKind {
     Follow,
 }
 
+impl IdleKind {
+    /// `"plain"`, `"exchange"`, `"sacrifice"`, `"block"` or `"follow"`.
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::IdleKind;
+    /// assert_eq!(IdleKind::Sacrifice.name(), "sacrifice");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            IdleKind::Plain => "plain",
+            IdleKind::Exchange => "exchange",
+            IdleKind::Sacrifice => "sacrifice",
+            IdleKind::Block => "block",
+            IdleKind::Follow => "follow",
+        }
+    }
+}
+
 /// The class of a move, heaviest first (27.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -90,6 +108,19 @@ pub enum IdleRule {
 }
 
 impl IdleRule {
+    /// `"general_answering_check"` or `"defensive_key_point"`.
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::IdleRule;
+    /// assert_eq!(IdleRule::DefensiveKeyPoint.name(), "defensive_key_point");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            IdleRule::GeneralAnsweringCheck => "general_answering_check",
+            IdleRule::DefensiveKeyPoint => "defensive_key_point",
+        }
+    }
+
     /// A short English description.
     pub fn describe(self) -> &'static str {
         match self {

@@ -53,6 +53,23 @@ pub enum Rooting {
 }
 
 impl Rooting {
+    /// The snake-case name used in tables and by the bindings: `"rooted"`, `"false_root"`, ...
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::Rooting;
+    /// assert_eq!(Rooting::FalseRoot.name(), "false_root");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rooting::NotCapturable => "not_capturable",
+            Rooting::Rooted => "rooted",
+            Rooting::Unrooted => "unrooted",
+            Rooting::FalseRoot => "false_root",
+            Rooting::Outvalued => "outvalued",
+            Rooting::Insufficient => "insufficient",
+        }
+    }
+
     /// Whether the rules count the target as unrooted: the capture wins material.
     pub fn wins_material(self) -> bool {
         matches!(self, Rooting::Unrooted | Rooting::FalseRoot | Rooting::Outvalued | Rooting::Insufficient)

@@ -23,6 +23,22 @@ pub enum ThreatMeans {
     Sequence,
 }
 
+impl ThreatMeans {
+    /// `"capture"`, `"checks"` or `"sequence"`.
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::ThreatMeans;
+    /// assert_eq!(ThreatMeans::Checks.name(), "checks");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            ThreatMeans::Capture => "capture",
+            ThreatMeans::Checks => "checks",
+            ThreatMeans::Sequence => "sequence",
+        }
+    }
+}
+
 /// A gaining line for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Threat {

@@ -19,6 +19,20 @@ pub enum SideProfile {
 }
 
 impl SideProfile {
+    /// `"perpetual_check"`, `"forbidden"` or `"allowed"`.
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::SideProfile;
+    /// assert_eq!(SideProfile::Forbidden.name(), "forbidden");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            SideProfile::PerpetualCheck => "perpetual_check",
+            SideProfile::Forbidden => "forbidden",
+            SideProfile::Allowed => "allowed",
+        }
+    }
+
     /// A short English name.
     pub fn describe(self) -> &'static str {
         match self {
@@ -60,6 +74,28 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The snake-case name used in tables and by the bindings: `"perpetual_check"`, `"both_allowed"`, ...
+    ///
+    /// ```
+    /// use xiangqi_core::arbiter::Reason;
+    /// assert_eq!(Reason::MutualPerpetualCheck.name(), "mutual_perpetual_check");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::MutualPerpetualCheck => "mutual_perpetual_check",
+            Reason::PerpetualAttack => "perpetual_attack",
+            Reason::BothForbidden => "both_forbidden",
+            Reason::BothAllowed => "both_allowed",
+            Reason::SinglePieceChase => "single_piece_chase",
+            Reason::IgnoredWarning => "ignored_warning",
+            Reason::NaturalLimit => "natural_limit",
+            Reason::InsufficientMaterial => "insufficient_material",
+        }
+    }
+
     /// The rule article.
     pub fn article(self) -> &'static str {
         match self {
