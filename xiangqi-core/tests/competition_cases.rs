@@ -261,7 +261,7 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
         }
         "board-order" => {
             let ratings: Vec<Option<u32>> = a(0).split(',').map(|r| r.parse().ok()).collect();
-            check_board_order(&ratings).map(|_| "ok".into()).map_err(|i| i.to_string())
+            check_board_order(&ratings).map(|_| "ok".into()).map_err(|e| e.board.to_string())
         }
         "lineups" => Ok(valid_lineups(num(a(0))?, num(a(1))?).len().to_string()),
         "lineup-valid" => {

@@ -56,6 +56,16 @@ impl<T> Out<*mut T> {
         unsafe { out.set(std::ptr::null_mut()) };
         Ok(out)
     }
+
+    /// Hands a new handle to the caller: `value` is boxed and the out-parameter set to it. The caller frees it
+    /// with the type's `xq_*_free`.
+    ///
+    /// # Safety
+    /// The pointer given to [`Out::handle`] must be valid for writing a pointer.
+    pub(crate) unsafe fn give(&self, value: T) {
+        // SAFETY: the caller's contract, as for `set`.
+        unsafe { self.set(Box::into_raw(Box::new(value))) }
+    }
 }
 
 /// Optional out-parameter: NULL means the caller does not want it.

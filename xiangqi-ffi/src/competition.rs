@@ -145,8 +145,8 @@ pub unsafe extern "C" fn xq_clock_new(control: *const XqTimeControl, out: *mut *
         // SAFETY: the caller's contract.
         let tc = unsafe { borrow(control, "control") }?;
         let clock = Clock::new(self::control(tc)?).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqClock { inner: clock }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqClock { inner: clock }) };
         Ok(())
     })
 }
@@ -237,8 +237,8 @@ pub unsafe extern "C" fn xq_conduct_new(event_rules: bool, strict_offers: bool, 
         let offers = if strict_offers { OfferPolicy::Strict } else { OfferPolicy::Loose };
         let rules = if event_rules { ConductRules::event(offers) } else { ConductRules::general(offers) };
         let inner = Conduct::new(rules).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqConduct { inner }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqConduct { inner }) };
         Ok(())
     })
 }

@@ -295,8 +295,8 @@ pub unsafe extern "C" fn xq_event_new(
         let names = unsafe { text(names, names_len, "names") }?;
         let list = if names.is_empty() { Vec::new() } else { names.split('\n').collect() };
         let inner = Event::new(system(games_per_pair), list).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqEvent { inner }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqEvent { inner }) };
         Ok(())
     })
 }
@@ -316,8 +316,8 @@ pub unsafe extern "C" fn xq_event_from_results(
         let csv = unsafe { text(csv, csv_len, "csv") }?;
         let rows = parse_results(csv).map_err(rejected)?;
         let inner = event_from_results(system(games_per_pair), &rows).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqEvent { inner }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqEvent { inner }) };
         Ok(())
     })
 }
@@ -505,17 +505,12 @@ pub unsafe extern "C" fn xq_check_board_order(ratings: *const u32, count: usize,
         // SAFETY: the caller's contract.
         let ratings = unsafe { array(ratings, count, "ratings") }?;
         let ratings: Vec<Option<u32>> = ratings.iter().map(|&r| (r != XQ_UNRATED).then_some(r)).collect();
-        team::check_board_order(&ratings).map_err(|i| {
+        team::check_board_order(&ratings).map_err(|e| {
             // SAFETY: optional out-parameter.
-            unsafe { set_optional(bad_board, i) };
-            Error::new(XqStatus::EventRejected, board_order_message(i))
+            unsafe { set_optional(bad_board, e.board) };
+            Error::new(XqStatus::EventRejected, e.to_string())
         })
     })
-}
-
-/// The message of a board order refused at board `i` (0-based), the same in every binding.
-pub(crate) fn board_order_message(i: usize) -> String {
-    format!("board order: board {i} (0-based) is stronger than board {} or rated after an unrated one (12.1)", i - 1)
 }
 
 /// The most line-ups xq_valid_lineups() lists: a larger answer would not be a line-up list anyone reads.
@@ -658,8 +653,8 @@ pub unsafe extern "C" fn xq_team_event_new(teams: u32, out: *mut *mut XqTeamEven
     guard(|| {
         let out = Out::handle(out, "out")?;
         let event = XqTeamEvent { teams: teams as usize, matches: Vec::new() };
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(event))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(event) };
         Ok(())
     })
 }

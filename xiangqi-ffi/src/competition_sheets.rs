@@ -29,8 +29,8 @@ pub unsafe extern "C" fn xq_card_knockout_new(players: u32, out: *mut *mut XqCar
     guard(|| {
         let out = Out::handle(out, "out")?;
         let inner = CardKnockout::e9(players as usize).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqCardKnockout { inner }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqCardKnockout { inner }) };
         Ok(())
     })
 }
@@ -224,8 +224,8 @@ pub unsafe extern "C" fn xq_scoresheet_from_conduct(
         let c = &unsafe { borrow(conduct, "conduct") }?.inner;
         let used = [Duration::from_millis(red_used_ms), Duration::from_millis(black_used_ms)];
         let inner = Scoresheet::from_conduct(c, used).map_err(rejected)?;
-        // SAFETY: checked out-parameter.
-        unsafe { out.set(Box::into_raw(Box::new(XqScoresheet { inner }))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(XqScoresheet { inner }) };
         Ok(())
     })
 }

@@ -83,9 +83,8 @@ fn position_error(e: &PositionError) -> Error {
 }
 
 pub(crate) fn new_position_handle(out: &Out<*mut XqPosition>, pos: Position) {
-    let handle = Box::into_raw(Box::new(XqPosition { inner: pos }));
-    // SAFETY: `out` was checked non-NULL by `Out::new`; writable by the caller's contract.
-    unsafe { out.set(handle) };
+    // SAFETY: `out` was checked non-NULL by `Out::handle`; writable by the caller's contract.
+    unsafe { out.give(XqPosition { inner: pos }) };
 }
 
 /// Reads a position from FEN ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"; side w,

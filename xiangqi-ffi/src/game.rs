@@ -39,9 +39,8 @@ pub type XqKeyPointCallback =
     Option<unsafe extern "C" fn(before: *const XqPosition, mv: XqMove, user: *mut c_void) -> c_int>;
 
 pub(crate) fn new_game_handle(out: &Out<*mut XqGame>, game: Game) {
-    let handle = Box::into_raw(Box::new(XqGame { inner: game }));
-    // SAFETY: `out` was checked non-NULL by `Out::new`; writable by the caller's contract.
-    unsafe { out.set(handle) };
+    // SAFETY: `out` was checked non-NULL by `Out::handle`; writable by the caller's contract.
+    unsafe { out.give(XqGame { inner: game }) };
 }
 
 pub(crate) fn ply_check(game: &Game, index: usize) -> Result<()> {

@@ -116,9 +116,8 @@ fn error_status(e: &RecordError) -> XqStatus {
 }
 
 fn new_reader_handle(out: &Out<*mut XqRecordReader>, records: Records) {
-    let handle = Box::into_raw(Box::new(XqRecordReader { records }));
-    // SAFETY: `out` was checked non-NULL by `Out::new`; writable by the caller's contract.
-    unsafe { out.set(handle) };
+    // SAFETY: `out` was checked non-NULL by `Out::handle`; writable by the caller's contract.
+    unsafe { out.give(XqRecordReader { records }) };
 }
 
 /// A reader over `len` bytes at `data`, in a format (XQ_FORMAT_AUTO tells it from the content). The bytes
@@ -207,8 +206,8 @@ pub unsafe extern "C" fn xq_record_reader_next(reader: *mut XqRecordReader, out:
                 (XqRecord { game: e.partial().cloned(), error: Some(e) }, Some(failure))
             }
         };
-        // SAFETY: checked by `Out::new`.
-        unsafe { out.set(Box::into_raw(Box::new(record))) };
+        // SAFETY: checked out-parameter, writable by the caller\'s contract.
+        unsafe { out.give(record) };
         failure.map_or(Ok(()), Err)
     })
 }

@@ -607,12 +607,7 @@ impl Event {
 /// (0-based) out of order.
 #[pyfunction]
 pub fn check_board_order(ratings: Vec<Option<u32>>) -> PyResult<()> {
-    team::check_board_order(&ratings).map_err(|i| {
-        refused(format!(
-            "board order: board {i} (0-based) is stronger than board {} or rated after an unrated one (12.1)",
-            i - 1
-        ))
-    })
+    team::check_board_order(&ratings).map_err(|e| refused(e.to_string()))
 }
 
 /// 12.2: whether `lineup` (roster indices, board 1 first) keeps the order of a roster of `roster` players.

@@ -27,17 +27,33 @@ pub fn second_game_colour(first_game: Color) -> Color {
     !first_game
 }
 
+/// A registered board order that does not follow strength (12.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("board order: board {board} (0-based) is stronger than board {} or rated after an unrated one (12.1)", .board - 1)]
+pub struct BoardOrderError {
+    /// The first board (0-based, never 0) out of order with the one above it.
+    pub board: usize,
+}
+
 /// 12.1: a registered board order must follow strength: higher ratings on higher boards, unrated players
-/// after rated ones. Returns the first board (0-based) out of order.
-pub fn check_board_order(ratings: &[Option<u32>]) -> Result<(), usize> {
-    for i in 1..ratings.len() {
-        let ok = match (ratings[i - 1], ratings[i]) {
+/// after rated ones. The error names the first board (0-based) out of order.
+///
+/// ```
+/// use xiangqi_core::competition::team::check_board_order;
+/// assert!(check_board_order(&[Some(2400), Some(2300), None]).is_ok());
+/// let err = check_board_order(&[Some(2300), Some(2400)]).unwrap_err();
+/// assert_eq!(err.board, 1);
+/// assert!(err.to_string().contains("(12.1)"));
+/// ```
+pub fn check_board_order(ratings: &[Option<u32>]) -> Result<(), BoardOrderError> {
+    for board in 1..ratings.len() {
+        let ok = match (ratings[board - 1], ratings[board]) {
             (Some(a), Some(b)) => a >= b,
             (None, Some(_)) => false,
             _ => true,
         };
         if !ok {
-            return Err(i);
+            return Err(BoardOrderError { board });
         }
     }
     Ok(())
