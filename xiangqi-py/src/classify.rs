@@ -1,9 +1,10 @@
 //! The arbiter's per-move classification and root analysis, as plain read-only Python objects.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyList, PyTuple};
 use xiangqi_core::arbiter::{
-    ChaseTarget as CoreChaseTarget, Classification as CoreClassification, FalseRoot, IdleRule, MoveClass,
-    RootAnalysis as CoreRootAnalysis, Rooting,
+    ChaseTarget as CoreChaseTarget, Classification as CoreClassification, FalseRoot, MoveClass,
+    RootAnalysis as CoreRootAnalysis,
 };
 use xiangqi_core::Color;
 
@@ -28,9 +29,9 @@ pub struct ChaseTarget {
     /// The target's identity for the whole game (1-32).
     pub target_id: u8,
     /// `"capture"`, `"checks"` (won by a series of checks) or `"sequence"` (at the end of a line).
-    pub means: &'static str,
+    pub means: String,
     /// For a capture: `"unrooted"`, `"false_root"`, `"outvalued"`, `"insufficient"`, ...; else `None`.
-    pub rooting: Option<&'static str>,
+    pub rooting: Option<String>,
     /// Whether the gain needs two or more pieces of the chasing side.
     pub joint: bool,
     /// The arbiter's sentence about this target.
@@ -42,6 +43,39 @@ impl ChaseTarget {
     fn __repr__(&self) -> String {
         format!("<ChaseTarget {}>", self.description)
     }
+
+    /// Restores a pickled target.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        attacker: usize,
+        attacker_piece: char,
+        target: usize,
+        target_piece: char,
+        target_id: u8,
+        means: String,
+        rooting: Option<String>,
+        joint: bool,
+        description: String,
+    ) -> ChaseTarget {
+        ChaseTarget { attacker, attacker_piece, target, target_piece, target_id, means, rooting, joint, description }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let t = slf.get();
+        let state = (
+            t.attacker,
+            t.attacker_piece,
+            t.target,
+            t.target_piece,
+            t.target_id,
+            &t.means,
+            &t.rooting,
+            t.joint,
+            &t.description,
+        );
+        Ok((slf.get_type().getattr("_restore")?, state.into_pyobject(slf.py())?))
+    }
 }
 
 impl ChaseTarget {
@@ -52,8 +86,8 @@ impl ChaseTarget {
             target: t.target.index(),
             target_piece: t.target_piece.char(),
             target_id: t.target_id.get(),
-            means: t.means.name(),
-            rooting: t.rooting.map(Rooting::name),
+            means: t.means.name().to_owned(),
+            rooting: t.rooting.map(|r| r.name().to_owned()),
             joint: t.joint,
             description: t.describe(),
         }
@@ -71,11 +105,11 @@ pub struct Classification {
     /// The side that played it (`True` red, `False` black).
     pub side: bool,
     /// `"check"`, `"kill"`, `"chase"` or `"idle"`.
-    pub move_class: &'static str,
+    pub move_class: String,
     /// The class with the idle sub-kind, as the rule book labels it (`"idle:exchange"`).
-    pub label: &'static str,
+    pub label: String,
     /// For an idle move: `"plain"`, `"exchange"`, `"sacrifice"`, `"block"` or `"follow"`; else `None`.
-    pub idle_kind: Option<&'static str>,
+    pub idle_kind: Option<String>,
     /// The new threats that make the move a chase.
     pub chases: Vec<Py<ChaseTarget>>,
     /// New threats won only by a soldier (idle unless both sides attack on every move, 27.2).
@@ -86,7 +120,7 @@ pub struct Classification {
     pub mate_start: Option<Py<PyMove>>,
     /// A rule that made the move idle whatever it threatens: `"general_answering_check"`,
     /// `"defensive_key_point"`, or `None`.
-    pub idle_rule: Option<&'static str>,
+    pub idle_rule: Option<String>,
     /// A search behind the class reached its node budget: the class is not a decision.
     pub undecided: bool,
     /// A sentence: the move, its class, the chased pieces.
@@ -97,6 +131,63 @@ pub struct Classification {
 impl Classification {
     fn __repr__(&self) -> String {
         format!("<Classification ply={} {}>", self.ply, self.explanation)
+    }
+
+    /// Restores a pickled classification.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        ply: usize,
+        mv: Py<PyMove>,
+        side: bool,
+        move_class: String,
+        label: String,
+        idle_kind: Option<String>,
+        chases: Vec<Py<ChaseTarget>>,
+        soldier_chases: Vec<Py<ChaseTarget>>,
+        general_chases: Vec<Py<ChaseTarget>>,
+        mate_start: Option<Py<PyMove>>,
+        idle_rule: Option<String>,
+        undecided: bool,
+        explanation: String,
+    ) -> Classification {
+        Classification {
+            ply,
+            mv,
+            side,
+            move_class,
+            label,
+            idle_kind,
+            chases,
+            soldier_chases,
+            general_chases,
+            mate_start,
+            idle_rule,
+            undecided,
+            explanation,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let c = slf.get();
+        let list = |v: &[Py<ChaseTarget>]| PyList::new(py, v.iter().map(|t| t.bind(py)));
+        let state = [
+            c.ply.into_pyobject(py)?.into_any(),
+            c.mv.bind(py).clone().into_any(),
+            PyBool::new(py, c.side).to_owned().into_any(),
+            c.move_class.as_str().into_pyobject(py)?.into_any(),
+            c.label.as_str().into_pyobject(py)?.into_any(),
+            c.idle_kind.as_deref().into_pyobject(py)?.into_any(),
+            list(&c.chases)?.into_any(),
+            list(&c.soldier_chases)?.into_any(),
+            list(&c.general_chases)?.into_any(),
+            c.mate_start.as_ref().map(|m| m.clone_ref(py)).into_pyobject(py)?.into_any(),
+            c.idle_rule.as_deref().into_pyobject(py)?.into_any(),
+            PyBool::new(py, c.undecided).to_owned().into_any(),
+            c.explanation.as_str().into_pyobject(py)?.into_any(),
+        ];
+        Ok((slf.get_type().getattr("_restore")?, PyTuple::new(py, state)?))
     }
 }
 
@@ -121,17 +212,17 @@ impl Classification {
             ply,
             mv: move_object(py, c.mv),
             side: is_red(c.side),
-            move_class: c.class.name(),
-            label: c.class.label(),
+            move_class: c.class.name().to_owned(),
+            label: c.class.label().to_owned(),
             idle_kind: match c.class {
-                MoveClass::Idle(kind) => Some(kind.name()),
+                MoveClass::Idle(kind) => Some(kind.name().to_owned()),
                 _ => None,
             },
             chases: targets(py, &c.chases)?,
             soldier_chases: targets(py, &c.soldier_chases)?,
             general_chases: targets(py, &c.general_chases)?,
             mate_start: c.mate_start.map(|m| move_object(py, m)),
-            idle_rule: c.idle_rule.map(IdleRule::name),
+            idle_rule: c.idle_rule.map(|r| r.name().to_owned()),
             undecided: c.undecided,
             explanation,
         })

@@ -2,6 +2,7 @@
 //! repetition's structured details.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 use xiangqi_core::arbiter::{Reason, Verdict};
 
 use crate::classify::{is_red, Classification};
@@ -80,6 +81,12 @@ impl Termination {
     fn value(&self) -> &'static str {
         self.snake_name()
     }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, String))> {
+        let getattr = slf.py().import("builtins")?.getattr("getattr")?;
+        let name = slf.get().snake_name().to_ascii_uppercase();
+        Ok((getattr, (slf.as_any().get_type().into_any(), name)))
+    }
 }
 
 /// `"loss"`, `"draw"`, `"must_change"` or `"undecided"`; `None` while play goes on.
@@ -101,19 +108,19 @@ pub struct Outcome {
     /// The winner (`True` red, `False` black), `None` for a draw or a must-change.
     pub winner: Option<bool>,
     /// `"loss"`, `"draw"`, `"must_change"` or `"undecided"` (a search reached its node budget).
-    pub verdict: &'static str,
+    pub verdict: String,
     /// The side that loses or must change (`True` red, `False` black), `None` for a draw.
     pub side: Option<bool>,
     /// The rule article: `"24.1, 26.1"`.
-    pub article: &'static str,
+    pub article: String,
     /// The words of the case files: `"red loses"`, `"black loses"` or `"draw"`.
-    pub summary: &'static str,
+    pub summary: String,
     /// A paragraph: the rule, the side, the moves of a repetition with their classes and chased pieces.
     pub explanation: String,
     /// For a repetition: the window of moves judged, as 0-based indices `(first, end)`; else `None`.
     pub plies: Option<(usize, usize)>,
     /// For a repetition: red's and black's conduct (`"perpetual_check"`, `"forbidden"`, `"allowed"`).
-    pub profiles: Option<(&'static str, &'static str)>,
+    pub profiles: Option<(String, String)>,
     /// For a repetition: every move of the window with its classification.
     pub moves: Vec<Py<Classification>>,
 }
@@ -123,7 +130,7 @@ impl Outcome {
     /// The game result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` when a side must change or the repetition is
     /// undecided (play goes on).
     fn result(&self) -> &'static str {
-        match (self.verdict, self.winner) {
+        match (self.verdict.as_str(), self.winner) {
             ("draw", _) => "1/2-1/2",
             (_, Some(true)) => "1-0",
             (_, Some(false)) => "0-1",
@@ -133,7 +140,44 @@ impl Outcome {
 
     /// Whether the verdict ends the game (a loss or a draw).
     fn is_game_over(&self) -> bool {
-        matches!(self.verdict, "loss" | "draw")
+        matches!(self.verdict.as_str(), "loss" | "draw")
+    }
+
+    /// Restores a pickled outcome.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        termination: PyRef<'_, Termination>,
+        winner: Option<bool>,
+        verdict: String,
+        side: Option<bool>,
+        article: String,
+        summary: String,
+        explanation: String,
+        plies: Option<(usize, usize)>,
+        profiles: Option<(String, String)>,
+        moves: Vec<Py<Classification>>,
+    ) -> Outcome {
+        Outcome { termination: *termination, winner, verdict, side, article, summary, explanation, plies, profiles, moves }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let o = slf.get();
+        let moves = PyList::new(py, o.moves.iter().map(|m| m.bind(py)))?;
+        let state = (
+            o.termination,
+            o.winner,
+            &o.verdict,
+            o.side,
+            &o.article,
+            &o.summary,
+            &o.explanation,
+            o.plies,
+            o.profiles.clone(),
+            moves,
+        );
+        Ok((slf.get_type().getattr("_restore")?, state.into_pyobject(py)?))
     }
 
     fn __repr__(&self) -> String {
@@ -164,13 +208,13 @@ impl Outcome {
         Ok(Some(Outcome {
             termination: Termination::from_reason(ruling.reason),
             winner,
-            verdict: kind,
+            verdict: kind.to_owned(),
             side: ruling.side.map(is_red),
-            article: ruling.reason.article(),
-            summary: verdict.summary(),
+            article: ruling.reason.article().to_owned(),
+            summary: verdict.summary().to_owned(),
             explanation: verdict.explanation(),
             plies: repetition.then_some((ruling.plies.start, ruling.plies.end)),
-            profiles: ruling.profiles.map(|[red, black]| (red.name(), black.name())),
+            profiles: ruling.profiles.map(|[red, black]| (red.name().to_owned(), black.name().to_owned())),
             moves: ruling
                 .moves
                 .iter()

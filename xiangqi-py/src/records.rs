@@ -348,6 +348,32 @@ impl GameNode {
         Ok(board)
     }
 
+    /// Restores a pickled node: the node reached from the root of `game` by taking, at each step, the child
+    /// of the given rank (0 is the main continuation).
+    #[staticmethod]
+    fn _restore(game: PyRef<'_, Game>, path: Vec<usize>) -> PyResult<GameNode> {
+        let tree = &game.record.tree;
+        let mut id = tree.root();
+        for rank in path {
+            id = tree.children(id).nth(rank).ok_or_else(|| RecordError::new_err("the pickled node is not in its game"))?;
+        }
+        Ok(GameNode { record: Arc::clone(&game.record), id })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Game, Vec<usize>))> {
+        let node = slf.get();
+        let tree = &node.record.tree;
+        let mut path = Vec::with_capacity(tree.ply(node.id));
+        let mut id = node.id;
+        while let Some(parent) = tree.parent(id) {
+            path.push(tree.children(parent).position(|c| c == id).expect("a node is among its parent's children"));
+            id = parent;
+        }
+        path.reverse();
+        let game = Game { record: Arc::clone(&node.record), index: 0, format: Format::Pgn, error: None };
+        Ok((slf.get_type().getattr("_restore")?, (game, path)))
+    }
+
     fn __repr__(&self) -> String {
         match self.record.tree.mv(self.id) {
             Some(m) => format!("<GameNode ply {} {m}>", self.record.tree.ply(self.id)),
