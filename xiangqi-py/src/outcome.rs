@@ -82,10 +82,10 @@ impl Termination {
         self.snake_name()
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, String))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let getattr = slf.py().import("builtins")?.getattr("getattr")?;
         let name = slf.get().snake_name().to_ascii_uppercase();
-        Ok((getattr, (slf.as_any().get_type().into_any(), name)))
+        Ok((getattr, (slf.as_any().get_type(), name).into_pyobject(slf.py())?))
     }
 }
 
@@ -158,7 +158,18 @@ impl Outcome {
         profiles: Option<(String, String)>,
         moves: Vec<Py<Classification>>,
     ) -> Outcome {
-        Outcome { termination: *termination, winner, verdict, side, article, summary, explanation, plies, profiles, moves }
+        Outcome {
+            termination: *termination,
+            winner,
+            verdict,
+            side,
+            article,
+            summary,
+            explanation,
+            plies,
+            profiles,
+            moves,
+        }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {

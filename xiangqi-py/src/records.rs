@@ -355,12 +355,15 @@ impl GameNode {
         let tree = &game.record.tree;
         let mut id = tree.root();
         for rank in path {
-            id = tree.children(id).nth(rank).ok_or_else(|| RecordError::new_err("the pickled node is not in its game"))?;
+            id = tree
+                .children(id)
+                .nth(rank)
+                .ok_or_else(|| RecordError::new_err("the pickled node is not in its game"))?;
         }
         Ok(GameNode { record: Arc::clone(&game.record), id })
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Game, Vec<usize>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
         let node = slf.get();
         let tree = &node.record.tree;
         let mut path = Vec::with_capacity(tree.ply(node.id));
@@ -371,7 +374,7 @@ impl GameNode {
         }
         path.reverse();
         let game = Game { record: Arc::clone(&node.record), index: 0, format: Format::Pgn, error: None };
-        Ok((slf.get_type().getattr("_restore")?, (game, path)))
+        Ok((slf.get_type().getattr("_restore")?, (game, path).into_pyobject(slf.py())?))
     }
 
     fn __repr__(&self) -> String {
