@@ -245,7 +245,8 @@ ffi-test: ffi-lib
 	  $(CXX) $(FFI_CXXFLAGS) $$flags tests/cpp/test_cases.cpp tests/cpp/test_wrapper.cpp $(FFI_OUT)/cases-$$variant.o \
 	    $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_cpp-$$variant; \
 	  $(CC) $(FFI_CFLAGS) $$flags tests/c/test_competition.c $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_competition-$$variant; \
-	  echo "ffi-test: built test_api, test_cases, test_cpp and test_competition ($$variant)"; \
+	  $(CC) $(FFI_CFLAGS) $$flags tests/c/test_corpus.c $(FFI_LIB) $(FFI_SYSLIBS) -o $(FFI_OUT)/test_corpus-$$variant; \
+	  echo "ffi-test: built test_api, test_cases, test_cpp, test_competition and test_corpus ($$variant)"; \
 	done
 	$(FFI_OUT)/test_api-san tests/data
 	$(FFI_OUT)/test_cases-san $(CASES)
@@ -255,6 +256,14 @@ ffi-test: ffi-lib
 	$(VALGRIND) $(FFI_OUT)/test_cpp-plain $(CASES) tests/data
 	$(FFI_OUT)/test_competition-san tests/data/competition
 	$(VALGRIND) $(FFI_OUT)/test_competition-plain tests/data/competition
+	$(FFI_OUT)/test_corpus-san tests/data/records $(FFI_OUT)/corpus-c.jsonl $(FFI_OUT)/corpus-c.plies.jsonl
+	@# The engine's schemas are built once per process (OnceLock): "possibly lost" at exit, not leaks.
+	$(VALGRIND) --show-possibly-lost=no $(FFI_OUT)/test_corpus-plain tests/data/records $(FFI_OUT)/corpus-c.parquet $(FFI_OUT)/corpus-c.plies.csv
+	@# The C API's tables are the command's, byte for byte.
+	$(CARGO) build -q --release -p xiangqi-cli
+	$(FFI_TARGET_DIR)/release/xiangqi analyse tests/data/records --plies --threads 2 -o $(FFI_OUT)/corpus-cli.jsonl 2>/dev/null
+	cmp $(FFI_OUT)/corpus-c.jsonl $(FFI_OUT)/corpus-cli.jsonl
+	cmp $(FFI_OUT)/corpus-c.plies.jsonl $(FFI_OUT)/corpus-cli.plies.jsonl
 
 # The C and C++ examples, built with warnings as errors and run.
 ffi-examples: ffi-lib

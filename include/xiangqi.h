@@ -36,6 +36,45 @@
 #define XQ_VERSION_MINOR 1
 #define XQ_VERSION_PATCH 0
 #define XQ_VERSION_STRING "0.1.0"
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_DATA_INTERFACE */
+
+#ifndef XQ_ARROW_TYPEDEFS
+#define XQ_ARROW_TYPEDEFS
+typedef struct ArrowArray ArrowArray;
+typedef struct ArrowSchema ArrowSchema;
+#endif
 
 /**
  * The rating of an unrated player in xq_check_board_order().
@@ -1241,6 +1280,164 @@ typedef struct XqTimeControl {
 } XqTimeControl;
 
 /**
+ * One input of a corpus run: a path (a file, a directory read recursively, or a glob pattern), or a
+ * record held in memory with the name it goes by in the `source` column.
+ */
+typedef struct XqCorpusInput {
+    /**
+     * The path or pattern, or for bytes the source name: `name_len` bytes of UTF-8.
+     */
+    const char *name;
+    /**
+     * Its length in bytes.
+     */
+    size_t name_len;
+    /**
+     * The record's bytes (copied during the call), or NULL for a path.
+     */
+    const uint8_t *bytes;
+    /**
+     * Their length.
+     */
+    size_t bytes_len;
+} XqCorpusInput;
+
+/**
+ * How far a run is, as given to an XqCorpusProgressCallback.
+ */
+typedef struct XqCorpusProgress {
+    /**
+     * Game rows delivered.
+     */
+    uint64_t games;
+    /**
+     * Plies replayed.
+     */
+    uint64_t plies;
+    /**
+     * Rows with status `error` or `truncated`.
+     */
+    uint64_t errors;
+    /**
+     * Bytes of the sources read.
+     */
+    uint64_t bytes_read;
+    /**
+     * Bytes of all the sources.
+     */
+    uint64_t bytes_total;
+} XqCorpusProgress;
+
+/**
+ * Called about ten times a second from the calling thread; a non-zero return stops the run (the rows
+ * analysed so far are still delivered, in order, and the summary says `cancelled`).
+ */
+typedef int (*XqCorpusProgressCallback)(const struct XqCorpusProgress *progress, void *user);
+
+/**
+ * What a corpus run computes and how. Fill it with xq_corpus_options_default() and change what you need,
+ * so that a later version's new fields keep their defaults.
+ */
+typedef struct XqCorpusOptions {
+    /**
+     * The repetition rules (an XqRules value).
+     */
+    uint32_t rules;
+    /**
+     * Worker threads; 0 for one per core.
+     */
+    uint32_t threads;
+    /**
+     * One row per ply (the plies table).
+     */
+    bool plies;
+    /**
+     * Classify every move of the main line (slow; implies `plies`).
+     */
+    bool classify;
+    /**
+     * Fill the plies table's `fen` column.
+     */
+    bool fen;
+    /**
+     * Add the moves of every variation line to the plies table.
+     */
+    bool variations;
+    /**
+     * Only the games whose index in their source is in `[games_start, games_end)`; the default is every
+     * game (0 and UINT64_MAX).
+     */
+    uint64_t games_start;
+    /**
+     * See `games_start`.
+     */
+    uint64_t games_end;
+    /**
+     * Progress and cancellation, or NULL.
+     */
+    XqCorpusProgressCallback progress;
+    /**
+     * Given to the callbacks.
+     */
+    void *user;
+} XqCorpusOptions;
+
+/**
+ * What a corpus run did.
+ */
+typedef struct XqCorpusSummary {
+    /**
+     * Sources read (files, and records in memory).
+     */
+    uint64_t sources;
+    /**
+     * Game rows.
+     */
+    uint64_t games;
+    /**
+     * Plies replayed (main lines).
+     */
+    uint64_t plies;
+    /**
+     * Rows with status `complete`.
+     */
+    uint64_t complete;
+    /**
+     * Rows with status `truncated`.
+     */
+    uint64_t truncated;
+    /**
+     * Rows with status `error`.
+     */
+    uint64_t errors;
+    /**
+     * Warnings of all rows.
+     */
+    uint64_t warnings;
+    /**
+     * A callback stopped the run: the rows delivered are a prefix of the full result.
+     */
+    bool cancelled;
+    /**
+     * Wall time in seconds.
+     */
+    double seconds;
+} XqCorpusSummary;
+
+/**
+ * Called on the calling thread with each batch, in source order: the games batch and, when plies are
+ * asked for, the batch of their plies (else both plies pointers are NULL), as Arrow C data interface
+ * structs (each batch is a struct array whose schema is the table's). The callback may move any of the
+ * four structs out (copy it and set the original's `release` to NULL); what it leaves is released when it
+ * returns. A non-zero return stops the run.
+ */
+typedef int (*XqCorpusBatchCallback)(ArrowArray *games,
+                                     ArrowSchema *games_schema,
+                                     ArrowArray *plies,
+                                     ArrowSchema *plies_schema,
+                                     void *user);
+
+/**
  * A move: the square a piece leaves and the square it goes to.
  *
  * Squares are numbered `rank * 9 + file` as in ICCS: files a to i (0 to 8) from red's left, ranks 0 to 9
@@ -1955,6 +2152,45 @@ XqStatus xq_conduct_result(const struct XqConduct *conduct,
                            char *buf,
                            size_t len,
                            size_t *needed);
+
+/**
+ * Analyses `count` inputs and writes the games table to `games_path` and, when `options->plies` or
+ * `options->classify` is set, the plies table to `plies_path` (both UTF-8, the format told by the
+ * extension: `.parquet`, `.csv`, `.jsonl`). `options` may be NULL for the defaults; `summary` (optional)
+ * receives what the run did. An input that cannot be read, or holds no game, is a row with status `error`,
+ * not a failure: the call fails only for bad arguments (XQ_STATUS_INVALID_ARGUMENT, ...) or an output that
+ * cannot be written (XQ_STATUS_IO_ERROR).
+ */
+XqStatus xq_corpus_analyse(const struct XqCorpusInput *inputs,
+                           size_t count,
+                           const struct XqCorpusOptions *options,
+                           const char *games_path,
+                           size_t games_path_len,
+                           const char *plies_path,
+                           size_t plies_path_len,
+                           struct XqCorpusSummary *summary);
+
+/**
+ * Analyses `count` inputs and hands each batch of rows to `callback` (see XqCorpusBatchCallback), on the
+ * calling thread, in source order. `options` may be NULL for the defaults; `summary` (optional) receives
+ * what the run did. The batches are the tables of docs/schema.md, the same as xq_corpus_analyse() writes.
+ */
+XqStatus xq_corpus_batches(const struct XqCorpusInput *inputs,
+                           size_t count,
+                           const struct XqCorpusOptions *options,
+                           XqCorpusBatchCallback callback,
+                           struct XqCorpusSummary *summary);
+
+/**
+ * Fills `options` with the defaults: CXA rules, one thread per core, game rows only, every game.
+ */
+XqStatus xq_corpus_options_default(struct XqCorpusOptions *options);
+
+/**
+ * The version of the tables' schema (docs/schema.md), also in each table's metadata under
+ * `xiangqi.schema_version`. Static: never free it.
+ */
+const char *xq_corpus_schema_version(void);
 
 /**
  * The ECCO code of `count` moves played from `start` (NULL: the standard start position); only the first

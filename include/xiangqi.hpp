@@ -899,6 +899,88 @@ private:
     std::unique_ptr<XqRecordReader, detail::ReaderDeleter> handle_;
 };
 
+/// One input of a corpus run: a path (file, directory or glob), or bytes in memory with a source name.
+struct CorpusInput {
+    std::string name;
+    std::optional<std::string> bytes;
+
+    static CorpusInput path(std::string path) { return CorpusInput{std::move(path), std::nullopt}; }
+    static CorpusInput memory(std::string name, std::string bytes) {
+        return CorpusInput{std::move(name), std::move(bytes)};
+    }
+};
+
+/// What a corpus run computes (see XqCorpusOptions). `progress` returns true to stop the run.
+struct CorpusOptions {
+    Rules rules = Rules::Cxa;
+    unsigned threads = 0;
+    bool plies = false;
+    bool classify = false;
+    bool fen = false;
+    bool variations = false;
+    std::uint64_t games_start = 0;
+    std::uint64_t games_end = UINT64_MAX;
+    std::function<bool(const XqCorpusProgress &)> progress;
+};
+
+namespace detail {
+inline std::vector<XqCorpusInput> corpus_inputs(const std::vector<CorpusInput> &inputs) {
+    std::vector<XqCorpusInput> out;
+    out.reserve(inputs.size());
+    for (const CorpusInput &in : inputs) {
+        XqCorpusInput c{in.name.data(), in.name.size(), nullptr, 0};
+        if (in.bytes) {
+            // A non-NULL pointer even for empty bytes: they are bytes, not a path.
+            static const std::uint8_t empty = 0;
+            c.bytes = in.bytes->empty() ? &empty : reinterpret_cast<const std::uint8_t *>(in.bytes->data());
+            c.bytes_len = in.bytes->size();
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+inline int corpus_progress(const XqCorpusProgress *progress, void *user) {
+    const auto *options = static_cast<const CorpusOptions *>(user);
+    try {
+        return options->progress(*progress) ? 1 : 0;
+    } catch (...) {
+        return 1;  // an exception must not cross the C library: it stops the run instead
+    }
+}
+
+inline XqCorpusOptions corpus_options(const CorpusOptions &options) {
+    XqCorpusOptions c;
+    check(xq_corpus_options_default(&c));
+    c.rules = static_cast<std::uint32_t>(options.rules);
+    c.threads = options.threads;
+    c.plies = options.plies;
+    c.classify = options.classify;
+    c.fen = options.fen;
+    c.variations = options.variations;
+    c.games_start = options.games_start;
+    c.games_end = options.games_end;
+    if (options.progress) {
+        c.progress = corpus_progress;
+        c.user = const_cast<CorpusOptions *>(&options);
+    }
+    return c;
+}
+}  // namespace detail
+
+/// Analyses whole databases with the bulk engine and writes the games table to `games_path` and, with
+/// plies or classify, the plies table to `plies_path` (Parquet, CSV or JSON lines by extension). A record
+/// that cannot be read is a row with status `error`; throws Error for bad arguments or an unwritable output.
+inline XqCorpusSummary analyse_corpus(const std::vector<CorpusInput> &inputs, std::string_view games_path,
+                                      std::string_view plies_path = {}, const CorpusOptions &options = {}) {
+    std::vector<XqCorpusInput> c_inputs = detail::corpus_inputs(inputs);
+    XqCorpusOptions c_options = detail::corpus_options(options);
+    XqCorpusSummary summary{};
+    detail::check(xq_corpus_analyse(c_inputs.data(), c_inputs.size(), &c_options, games_path.data(),
+                                    games_path.size(), plies_path.data(), plies_path.size(), &summary));
+    return summary;
+}
+
 }  // namespace xiangqi
 
 #endif  // XIANGQI_HPP

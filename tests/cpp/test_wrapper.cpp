@@ -1,6 +1,9 @@
 // The C++ wrapper: RAII and move-only handles, clone(), exceptions carrying the status, string_view in,
 // std::string and std::vector out, records. A second translation unit including xiangqi.hpp.
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
 #include <fstream>
 #include <atomic>
 #include <iterator>
@@ -246,6 +249,44 @@ void ecco() {
     EXPECT(status_of([] { xiangqi::ecco_from_code("Z99"); }) == XQ_STATUS_NOT_FOUND);
 }
 
+void corpus(const std::string &data_dir) {
+    namespace fs = std::filesystem;
+    const fs::path out = fs::temp_directory_path() / ("xiangqi-cpp-corpus-" + std::to_string(std::rand()) + ".jsonl");
+    int progress_calls = 0;
+    xiangqi::CorpusOptions options;
+    options.threads = 2;
+    options.progress = [&](const XqCorpusProgress &p) {
+        progress_calls++;
+        return p.games > 1000000;  // never stops here
+    };
+    std::vector<xiangqi::CorpusInput> inputs = {
+        xiangqi::CorpusInput::path(data_dir + "/records"),
+        xiangqi::CorpusInput::memory("memory.pgn", "1. h2e2 h9g7 *\n"),
+        xiangqi::CorpusInput::memory("empty.pgn", ""),
+    };
+    XqCorpusSummary summary = xiangqi::analyse_corpus(inputs, out.string(), {}, options);
+    EXPECT(summary.games > 100 && summary.errors >= 1 && !summary.cancelled && progress_calls >= 1);
+    std::ifstream file(out);
+    std::string line;
+    std::uint64_t rows = 0;
+    bool empty_row = false;
+    while (std::getline(file, line)) {
+        rows++;
+        empty_row |= line.find("\"source\":\"empty.pgn\"") != std::string::npos;
+    }
+    EXPECT(rows == summary.games && empty_row);
+    fs::remove(out);
+    // A progress callback that throws stops the run; the exception does not cross the C library.
+    options.progress = [](const XqCorpusProgress &) -> bool { throw std::runtime_error("stop"); };
+    EXPECT(status_of([&] { xiangqi::analyse_corpus(inputs, out.string(), {}, options); }) == XQ_STATUS_OK);
+    EXPECT(status_of([&] { xiangqi::analyse_corpus(inputs, "games.txt", {}, options); }) ==
+           XQ_STATUS_INVALID_ARGUMENT);
+    options.plies = true;
+    EXPECT(status_of([&] { xiangqi::analyse_corpus(inputs, out.string(), {}, options); }) ==
+           XQ_STATUS_INVALID_ARGUMENT);
+    fs::remove(out);
+}
+
 }  // namespace
 
 int run_wrapper_tests(const char *data_dir) {
@@ -257,6 +298,7 @@ int run_wrapper_tests(const char *data_dir) {
         records(data_dir);
         record_tree();
         ecco();
+        corpus(data_dir);
     } catch (const xiangqi::Error &e) {
         std::fprintf(stderr, "unexpected error %s: %s\n", e.status_name(), e.what());
         failures++;

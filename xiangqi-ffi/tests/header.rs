@@ -20,7 +20,9 @@ fn version_macros() -> String {
 
 fn generate() -> String {
     let mut config = cbindgen::Config::from_file(crate_dir().join("cbindgen.toml")).expect("cbindgen.toml reads");
-    config.after_includes = Some(version_macros());
+    // The version macros first, then what cbindgen.toml adds (the Arrow C data interface).
+    let extra = config.after_includes.take().unwrap_or_default();
+    config.after_includes = Some(version_macros() + "\n" + &extra);
     let bindings = cbindgen::Builder::new()
         .with_crate(crate_dir())
         .with_config(config)
