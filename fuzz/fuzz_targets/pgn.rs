@@ -1,6 +1,7 @@
 //! Any bytes into the PGN reader (the first byte picks the encoding: detected, Big5, GBK or UTF-16LE):
 //! no panic; games numbered without gaps; errors inside the input with short messages; games and partial
-//! games replay; what was read writes out and reads back.
+//! games replay; what was read writes out and reads back; reading in two steps (`next_pending`, then
+//! `finish`, as the bulk engine does) gives the same games.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,7 +16,11 @@ fuzz_target!(|data: &[u8]| {
         Some(2) => Some(TextEncoding::Gbk),
         _ => None,
     };
-    for (index, game) in pgn::Reader::with_encoding(data, encoding).enumerate() {
+    let direct: Vec<_> = pgn::Reader::with_encoding(data, encoding).collect();
+    let mut reader = pgn::Reader::with_encoding(data, encoding);
+    let deferred: Vec<_> = std::iter::from_fn(|| reader.next_pending()).map(|r| r.and_then(|p| p.finish())).collect();
+    assert_eq!(direct, deferred, "read in two steps");
+    for (index, game) in direct.into_iter().enumerate() {
         match game {
             Ok(record) => {
                 assert_record_replays(&record);

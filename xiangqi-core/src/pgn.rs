@@ -42,6 +42,7 @@ mod tags;
 mod tokens;
 mod writer;
 
+pub use movetext::PendingGame;
 pub use reader::{read_str, Reader};
 pub use writer::{write, write_to, WriteOptions};
 

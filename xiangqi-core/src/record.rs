@@ -29,7 +29,7 @@ pub(crate) mod board;
 mod detect;
 mod tree;
 
-pub use detect::{detect_format, read_bytes, read_file, Format, RecordError, Records};
+pub use detect::{detect_format, read_bytes, read_file, DeferredGame, Format, RecordError, Records};
 pub use tree::{MoveTree, NodeId};
 
 use core::fmt;

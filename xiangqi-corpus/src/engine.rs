@@ -1,4 +1,5 @@
-//! The run: sources read in order under one lock a batch of games at a time, analysed on every thread,
+//! The run: sources read in order under one lock a batch of games at a time (only finding where each game
+//! ends: its moves are read on the worker that takes it), analysed on every thread,
 //! and handed back in source order as record batches, so that memory stays bounded by a few batches
 //! whatever the size of the corpus.
 
@@ -12,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arrow_array::RecordBatch;
-use xiangqi_core::record::{RecordError, Records};
+use xiangqi_core::record::{DeferredGame, RecordError, Records};
 
 use crate::analyse::{analyse, Analysis, GameRow, PlyRow, ReadGame, Status};
 use crate::batch::{games_batch, plies_batch};
@@ -114,7 +115,23 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
-/// The sources, opened one after the other, and the games read so far.
+/// A game found in a source under the feed's lock, its moves read later on a worker.
+struct FoundGame {
+    source: u32,
+    source_name: Arc<str>,
+    index: u32,
+    format: Option<&'static str>,
+    found: DeferredGame,
+}
+
+impl FoundGame {
+    fn read(self) -> ReadGame {
+        let FoundGame { source, source_name, index, format, found } = self;
+        ReadGame { source, source_name, index, format, read: found.finish() }
+    }
+}
+
+/// The sources, opened one after the other, and the games found so far.
 struct Feed {
     sources: Vec<Source>,
     next_source: usize,
@@ -126,7 +143,7 @@ struct Feed {
 
 impl Feed {
     /// The next games, numbered; empty when every source is read.
-    fn next_chunk(&mut self) -> (u64, Vec<ReadGame>) {
+    fn next_chunk(&mut self) -> (u64, Vec<FoundGame>) {
         let mut out = Vec::with_capacity(CHUNK);
         while out.len() < CHUNK {
             if self.current.is_none() {
@@ -136,20 +153,20 @@ impl Feed {
                 match self.open(source) {
                     Ok(records) => self.current = Some((id, records, 0)),
                     Err(message) => {
-                        let read = Err(RecordError::Io(message));
-                        out.push(ReadGame {
+                        let found = DeferredGame::Read(Box::new(Err(RecordError::Io(message))));
+                        out.push(FoundGame {
                             source: id,
                             source_name: Arc::clone(&source.name),
                             index: 0,
                             format: None,
-                            read,
+                            found,
                         });
                     }
                 }
                 continue;
             }
             let Some((id, records, index)) = &mut self.current else { break };
-            let Some(read) = records.next() else {
+            let Some(found) = records.next_deferred() else {
                 self.current = None;
                 continue;
             };
@@ -157,11 +174,12 @@ impl Feed {
             *index += 1;
             let wanted = self.games.as_ref().is_none_or(|r| r.contains(&(game_index as usize)));
             // A source without any game still gives its one row, whatever the range.
-            let no_game = matches!(read, Err(RecordError::NoGame { .. }));
+            let no_game =
+                matches!(&found, DeferredGame::Read(read) if matches!(**read, Err(RecordError::NoGame { .. })));
             if wanted || no_game {
                 let format = Some(records.format().name());
                 let source_name = Arc::clone(&self.sources[*id as usize].name);
-                out.push(ReadGame { source: *id, source_name, index: game_index, format, read });
+                out.push(FoundGame { source: *id, source_name, index: game_index, format, found });
             }
             if self.games.as_ref().is_some_and(|r| game_index as usize + 1 >= r.end) {
                 self.current = None;
@@ -196,9 +214,10 @@ type Analysed = Vec<(GameRow, Vec<PlyRow>)>;
 /// What [`run_rows`] hands its rows to: a batch of game rows with their ply rows, and the source names.
 pub type RowSink<'a> = dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError> + 'a;
 
-fn analyse_guarded(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
+/// Reads a game's moves and analyses it; a panic in either becomes an error row.
+fn analyse_guarded(game: FoundGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
     let (source, source_name, index, format) = (game.source, Arc::clone(&game.source_name), game.index, game.format);
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(game, analysis))) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(game.read(), analysis))) {
         Ok(rows) => rows,
         Err(_) => {
             let read = Err(RecordError::Io("internal error while analysing this game".to_owned()));

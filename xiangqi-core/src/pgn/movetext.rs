@@ -188,6 +188,53 @@ pub(super) struct GameBuilder {
     seen_movetext: bool,
     /// Where the last column mapped to bytes is (see [`LineInfo::at`]).
     columns: Cell<ColumnMark>,
+    /// How many `(` are open: a result token ends the movetext only outside every variation.
+    depth: usize,
+    /// Deferred reading: the lines and decisions fed, to be read for real later by [`PendingGame::finish`].
+    /// A deferred builder keeps only what decides where the game ends (tags, comments, the result token).
+    log: Option<Vec<Action>>,
+}
+
+/// What a deferred builder was fed, in order.
+#[derive(Clone, Debug)]
+enum Action {
+    Tag(String, LineInfo),
+    Movetext(String, LineInfo),
+    CloseMalformedTag,
+    AbandonComment(u64),
+    Warn(String),
+}
+
+/// A game whose lines have been read and whose end is known, but whose moves are not yet read: the costly
+/// part of reading (notation, legality) can then run on another thread. See [`super::Reader::next_pending`].
+#[derive(Clone, Debug)]
+pub struct PendingGame {
+    index: usize,
+    start: (u64, u64),
+    forced_notation: Option<Notation>,
+    log: Vec<Action>,
+    end: Option<SourceEnd>,
+}
+
+impl PendingGame {
+    /// Reads the game: the same result the reader's iterator gives for it.
+    ///
+    /// # Errors
+    ///
+    /// As [`super::Reader`]'s items: the game cannot be read whole.
+    pub fn finish(self) -> Result<GameRecord, PgnError> {
+        let mut game = GameBuilder::new(self.index, self.start, self.forced_notation);
+        for action in self.log {
+            match action {
+                Action::Tag(line, info) => game.feed_tag(&line, info),
+                Action::Movetext(line, info) => game.feed_movetext(&line, info),
+                Action::CloseMalformedTag => game.close_malformed_tag(),
+                Action::AbandonComment(line) => game.abandon_comment(line),
+                Action::Warn(message) => game.warn(message),
+            }
+        }
+        game.finish(self.end)
+    }
 }
 
 impl GameBuilder {
@@ -210,6 +257,30 @@ impl GameBuilder {
             warnings: Vec::new(),
             seen_movetext: false,
             columns: Cell::default(),
+            depth: 0,
+            log: None,
+        }
+    }
+
+    /// A builder that only finds where the game ends, for [`PendingGame`].
+    pub(super) fn deferred(index: usize, start: (u64, u64), forced_notation: Option<Notation>) -> GameBuilder {
+        GameBuilder { log: Some(Vec::new()), ..GameBuilder::new(index, start, forced_notation) }
+    }
+
+    /// The deferred game, once its last line has been fed (see [`GameBuilder::finish`]).
+    pub(super) fn into_pending(self, end: Option<SourceEnd>) -> PendingGame {
+        PendingGame {
+            index: self.index,
+            start: self.start,
+            forced_notation: self.forced_notation,
+            log: self.log.unwrap_or_default(),
+            end,
+        }
+    }
+
+    fn log(&mut self, action: impl FnOnce() -> Action) {
+        if let Some(log) = &mut self.log {
+            log.push(action());
         }
     }
 
@@ -239,6 +310,7 @@ impl GameBuilder {
 
     /// A tag line, or a line continuing an open tag value.
     pub(super) fn feed_tag(&mut self, line: &str, info: LineInfo) {
+        self.log(|| Action::Tag(line.to_owned(), info));
         let (text, at) = match self.open_tag.take() {
             Some((mut text, at)) if !tags::is_tag_line(line.trim_start()) => {
                 text.push('\n');
@@ -279,6 +351,8 @@ impl GameBuilder {
 
     /// A movetext line (or a footer line after the result).
     pub(super) fn feed_movetext(&mut self, line: &str, info: LineInfo) {
+        self.log(|| Action::Movetext(line.to_owned(), info));
+        let full = self.log.is_none();
         if let Some((text, at)) = self.open_tag.take() {
             self.finish_tag(&text, at);
         }
@@ -290,14 +364,18 @@ impl GameBuilder {
             if let Some(comment) = &mut self.comment {
                 match line[i..].find('}') {
                     Some(end) => {
-                        comment.push_str(&line[i..i + end]);
+                        if full {
+                            comment.push_str(&line[i..i + end]);
+                        }
                         i += end + 1;
                         self.close_comment();
                         continue;
                     }
                     None => {
-                        comment.push_str(&line[i..]);
-                        comment.push('\n');
+                        if full {
+                            comment.push_str(&line[i..]);
+                            comment.push('\n');
+                        }
                         return;
                     }
                 }
@@ -313,27 +391,43 @@ impl GameBuilder {
             match c {
                 '{' => {
                     self.comment = Some(String::new());
-                    self.comment_at = info.at(line, i, &self.columns);
+                    if full {
+                        self.comment_at = info.at(line, i, &self.columns);
+                    }
                     i += 1;
                 }
                 ';' => {
-                    self.comment = Some(line[i + 1..].to_owned());
+                    self.comment = Some(if full { line[i + 1..].to_owned() } else { String::new() });
                     self.close_comment();
                     return;
                 }
                 '%' if i == 0 => return,
                 '(' => {
-                    self.open_variation(line, i, info);
+                    self.depth += 1;
+                    if full {
+                        self.open_variation(line, i, info);
+                    }
                     i += 1;
                 }
                 ')' => {
-                    self.close_variation(line, i, info);
+                    self.depth = self.depth.saturating_sub(1);
+                    if full {
+                        self.close_variation(line, i, info);
+                    }
                     i += 1;
                 }
                 _ => {
                     let len = trimmed.find(|c: char| is_space(c) || "{}();".contains(c)).unwrap_or(trimmed.len());
                     let word = &trimmed[..len.max(c.len_utf8())];
-                    self.word(word, line, i, info);
+                    if let Some(result) = result_token(word) {
+                        // Only outside every variation: inside one, a result token ends nothing.
+                        if self.depth == 0 {
+                            self.movetext_result = Some(result);
+                            self.footer = true;
+                        }
+                    } else if full {
+                        self.word(word, line, i, info);
+                    }
                     i += word.len();
                 }
             }
@@ -342,6 +436,9 @@ impl GameBuilder {
 
     fn close_comment(&mut self) {
         let Some(text) = self.comment.take() else { return };
+        if self.log.is_some() {
+            return;
+        }
         let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
         if text.is_empty() {
             return;
@@ -467,15 +564,8 @@ impl GameBuilder {
         moves.before = frame.before;
     }
 
+    /// A word of movetext that is not a result token: a NAG, a move number, a move.
     fn word(&mut self, word: &str, line: &str, column: usize, info: LineInfo) {
-        if let Some(result) = result_token(word) {
-            let at_top = self.moves.as_ref().is_none_or(|m| m.stack.is_empty());
-            if at_top {
-                self.movetext_result = Some(result);
-                self.footer = true;
-            }
-            return;
-        }
         if let Some(digits) = word.strip_prefix('$') {
             if let Ok(nag) = digits.parse::<u8>() {
                 if let Some(moves) = self.ensure_moves().filter(|m| m.skipping == 0 && m.node.index() != 0) {
@@ -560,6 +650,7 @@ impl GameBuilder {
     /// Ends a tag value left open when a line that starts movetext (a move number) comes: the tag lacked
     /// its closing quote or `]`, and the movetext is not swallowed into its value.
     pub(super) fn close_malformed_tag(&mut self) {
+        self.log(|| Action::CloseMalformedTag);
         if let Some((text, at)) = self.open_tag.take() {
             let message = format!("line {}: the tag line is not closed; its value ends at the line's end", at.1);
             self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
@@ -570,6 +661,7 @@ impl GameBuilder {
     /// Ends an open `{` comment at a line that starts the next game, so that the comment does not
     /// swallow the rest of the source.
     pub(super) fn abandon_comment(&mut self, next_game_line: u64) {
+        self.log(|| Action::AbandonComment(next_game_line));
         let (offset, line) = self.comment_at;
         let message =
             format!("line {line}: a `{{` comment is still open at the next game (line {next_game_line}); closed there");
@@ -654,6 +746,10 @@ impl GameBuilder {
     }
 
     pub(super) fn warn(&mut self, message: String) {
+        if let Some(log) = &mut self.log {
+            log.push(Action::Warn(message));
+            return;
+        }
         self.warnings.push(ReadWarning::new(None, message));
     }
 

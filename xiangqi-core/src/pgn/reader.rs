@@ -7,7 +7,7 @@ use crate::encoding::{self, TextEncoding};
 use crate::record::{GameRecord, Location};
 use crate::Notation;
 
-use super::movetext::{GameBuilder, LineInfo, SourceEnd};
+use super::movetext::{GameBuilder, LineInfo, PendingGame, SourceEnd};
 use super::{tags, PgnError, PgnErrorKind};
 
 /// How much of the input encoding detection looks at.
@@ -207,7 +207,30 @@ impl<R: Read> Reader<R> {
         Ok(true)
     }
 
-    fn next_game(&mut self) -> Option<Result<GameRecord, PgnError>> {
+    /// The next game with its lines read and its end found, its moves not yet read: call
+    /// [`PendingGame::finish`] (on any thread) for the game the iterator would give. Reading the moves is
+    /// most of the cost of reading, so a bulk reader can take games from one source in order and read their
+    /// moves in parallel. The items are those of the iterator, in the same order.
+    ///
+    /// ```
+    /// use xiangqi_core::pgn;
+    /// let mut reader = pgn::read_str("1. h2e2 h9g7 *\n\n[Event \"2\"]\n1. h2h8 *\n");
+    /// let first = reader.next_pending().unwrap().unwrap();
+    /// let second = reader.next_pending().unwrap().unwrap();
+    /// assert!(reader.next_pending().is_none());
+    /// assert_eq!(first.finish().unwrap().main_line().count(), 2);
+    /// assert_eq!(second.finish().unwrap_err().location.game_index, 1);
+    /// ```
+    pub fn next_pending(&mut self) -> Option<Result<PendingGame, PgnError>> {
+        self.next_game(true).map(|read| {
+            read.map(|game| match game {
+                GameRead::Pending(pending) => pending,
+                GameRead::Done(_) => unreachable!("a deferred read gives a pending game"),
+            })
+        })
+    }
+
+    fn next_game(&mut self, deferred: bool) -> Option<Result<GameRead, PgnError>> {
         if let Err(err) = self.open() {
             return Some(Err(self.io_failure(err, None)));
         }
@@ -215,7 +238,10 @@ impl<R: Read> Reader<R> {
             return Some(Err(self.io_failure(err, None)));
         }
         let start = self.queue.front().map_or((self.offset, self.line_number + 1), |(_, i)| (i.offset, i.number));
-        let mut game = GameBuilder::new(self.game_index, start, self.notation);
+        let mut game = match deferred {
+            true => GameBuilder::deferred(self.game_index, start, self.notation),
+            false => GameBuilder::new(self.game_index, start, self.notation),
+        };
         let mut at_end = false;
         loop {
             let Some((line, info)) = self.queue.pop_front() else {
@@ -254,7 +280,10 @@ impl<R: Read> Reader<R> {
             earlier_marker: self.seen_marker,
         });
         self.seen_marker |= game.has_marker();
-        Some(game.finish(end))
+        Some(match deferred {
+            true => Ok(GameRead::Pending(game.into_pending(end))),
+            false => game.finish(end).map(GameRead::Done),
+        })
     }
 
     /// Feeds a line to the game; `true` if the line starts the next game instead.
@@ -293,6 +322,14 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// A game read now, or only found (its moves to be read later). It lives for one call only, so the size
+/// of its variants does not matter.
+#[allow(clippy::large_enum_variant)]
+enum GameRead {
+    Done(GameRecord),
+    Pending(PendingGame),
+}
+
 /// Whether a line starts with a move number (`1.`, `12...`): movetext, never a tag value's continuation.
 fn starts_movetext(trimmed: &str) -> bool {
     let word = trimmed.split(super::tokens::is_space).next().unwrap_or("");
@@ -303,6 +340,11 @@ impl<R: Read> Iterator for Reader<R> {
     type Item = Result<GameRecord, PgnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_game()
+        self.next_game(false).map(|read| {
+            read.map(|game| match game {
+                GameRead::Done(record) => record,
+                GameRead::Pending(pending) => unreachable!("a direct read finishes its game: {pending:?}"),
+            })
+        })
     }
 }

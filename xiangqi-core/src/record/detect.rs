@@ -158,7 +158,36 @@ pub struct Records {
 
 enum Inner {
     Pgn(Box<pgn::Reader<Box<dyn Read + Send>>>),
+    /// An XQF file's bytes, its one game not yet read.
+    Xqf(Option<Vec<u8>>),
     Read(std::vec::IntoIter<Result<GameRecord, RecordError>>),
+}
+
+/// A game of a [`Records`] source whose end has been found but whose moves may not have been read yet:
+/// [`DeferredGame::finish`] reads them, on any thread. See [`Records::next_deferred`].
+#[derive(Debug)]
+pub enum DeferredGame {
+    /// Read already (boxed: a deferred game is small until it is read).
+    Read(Box<Result<GameRecord, RecordError>>),
+    /// A PGN game, its lines read.
+    Pgn(pgn::PendingGame),
+    /// An XQF file's bytes.
+    Xqf(Vec<u8>),
+}
+
+impl DeferredGame {
+    /// The game, as [`Records`]'s iterator gives it.
+    ///
+    /// # Errors
+    ///
+    /// The game cannot be read whole.
+    pub fn finish(self) -> Result<GameRecord, RecordError> {
+        match self {
+            DeferredGame::Read(read) => *read,
+            DeferredGame::Pgn(pending) => pending.finish().map_err(RecordError::from),
+            DeferredGame::Xqf(bytes) => xqf::read(&bytes).map_err(RecordError::from),
+        }
+    }
 }
 
 impl Records {
@@ -200,7 +229,12 @@ impl Records {
                 let stream: Box<dyn Read + Send> = Box::new(io::Cursor::new(prefix).chain(source));
                 Inner::Pgn(Box::new(pgn::Reader::with_encoding(stream, encoding)))
             }
-            Format::Xqf | Format::DhtmlXq | Format::ChessBridge => {
+            Format::Xqf => {
+                source.read_to_end(&mut prefix)?;
+                bytes = prefix.len() as u64;
+                Inner::Xqf(Some(prefix))
+            }
+            Format::DhtmlXq | Format::ChessBridge => {
                 source.read_to_end(&mut prefix)?;
                 bytes = prefix.len() as u64;
                 Inner::Read(read_whole(&prefix, format, encoding).into_iter())
@@ -215,6 +249,51 @@ impl Records {
     }
 }
 
+impl Records {
+    /// The next game, its end found but its moves perhaps not yet read (PGN and XQF): the same items as the
+    /// iterator, in the same order, once each is [finished](DeferredGame::finish). Finding where a game ends
+    /// is cheap; reading its moves (notation, legality) is most of the cost, so a bulk reader can take the
+    /// games of one source in order and finish them in parallel.
+    ///
+    /// ```
+    /// use xiangqi_core::record::Records;
+    /// let pgn = "1. h2e2 h9g7 *\n\n[Event \"2\"]\n1. h2h8 *\n";
+    /// let mut games = Records::from_reader(pgn.as_bytes(), None, None, None)?;
+    /// let found: Vec<_> = std::iter::from_fn(|| games.next_deferred()).collect();
+    /// let read: Vec<_> = found.into_iter().map(|game| game.finish()).collect();
+    /// assert!(read[0].is_ok() && read[1].is_err());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_deferred(&mut self) -> Option<DeferredGame> {
+        if self.ended {
+            return None;
+        }
+        let item = match &mut self.inner {
+            Inner::Pgn(reader) => reader.next_pending().map(|r| match r {
+                Ok(pending) => DeferredGame::Pgn(pending),
+                Err(e) => DeferredGame::Read(Box::new(Err(RecordError::from(e)))),
+            }),
+            Inner::Xqf(bytes) => bytes.take().map(DeferredGame::Xqf),
+            Inner::Read(games) => games.next().map(|read| DeferredGame::Read(Box::new(read))),
+        };
+        self.counted(item, |no_game| DeferredGame::Read(Box::new(Err(no_game))))
+    }
+
+    /// Counts an item given; at the end, a source that gave none gives one [`RecordError::NoGame`].
+    fn counted<T>(&mut self, item: Option<T>, no_game: impl FnOnce(RecordError) -> T) -> Option<T> {
+        match item {
+            Some(item) => {
+                self.given += 1;
+                Some(item)
+            }
+            None => {
+                self.ended = true;
+                (self.given == 0).then(|| no_game(RecordError::NoGame { bytes: self.bytes }))
+            }
+        }
+    }
+}
+
 impl Iterator for Records {
     type Item = Result<GameRecord, RecordError>;
 
@@ -224,18 +303,10 @@ impl Iterator for Records {
         }
         let item = match &mut self.inner {
             Inner::Pgn(reader) => reader.next().map(|r| r.map_err(RecordError::from)),
+            Inner::Xqf(bytes) => bytes.take().map(|bytes| xqf::read(&bytes).map_err(RecordError::from)),
             Inner::Read(games) => games.next(),
         };
-        match item {
-            Some(item) => {
-                self.given += 1;
-                Some(item)
-            }
-            None => {
-                self.ended = true;
-                (self.given == 0).then_some(Err(RecordError::NoGame { bytes: self.bytes }))
-            }
-        }
+        self.counted(item, Err)
     }
 }
 
