@@ -10,6 +10,7 @@ mod analyse;
 mod board;
 mod convert;
 mod interrupt;
+mod memory;
 mod perft;
 mod progress;
 mod validate;
@@ -67,6 +68,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn main() -> ExitCode {
+    memory::return_large_buffers();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyse(args) => analyse::run(args),

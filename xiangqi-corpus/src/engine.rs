@@ -9,7 +9,7 @@ use std::io::{self, Read};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use arrow_array::RecordBatch;
@@ -211,6 +211,45 @@ impl Feed {
 
 type Analysed = Vec<(GameRow, Vec<PlyRow>)>;
 
+/// Chunks taken from the feed and not yet delivered, at most `limit`: a worker waits for a permit before
+/// taking one, and the collector gives one back as it delivers a chunk in order. Chunks finished ahead of a
+/// slow one then wait in bounded number, so memory does not grow with the corpus.
+struct Permits {
+    free: Mutex<usize>,
+    returned: Condvar,
+}
+
+impl Permits {
+    fn new(limit: usize) -> Permits {
+        Permits { free: Mutex::new(limit), returned: Condvar::new() }
+    }
+
+    /// Waits for a permit; `false` when `stop` is set meanwhile.
+    fn take(&self, stop: &dyn Fn() -> bool) -> bool {
+        let Ok(mut free) = self.free.lock() else { return false };
+        loop {
+            if stop() {
+                return false;
+            }
+            if *free > 0 {
+                *free -= 1;
+                return true;
+            }
+            match self.returned.wait_timeout(free, Duration::from_millis(50)) {
+                Ok((guard, _)) => free = guard,
+                Err(_) => return false,
+            }
+        }
+    }
+
+    fn give_back(&self) {
+        if let Ok(mut free) = self.free.lock() {
+            *free += 1;
+            self.returned.notify_one();
+        }
+    }
+}
+
 /// What [`run_rows`] hands its rows to: a batch of game rows with their ply rows, and the source names.
 pub type RowSink<'a> = dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError> + 'a;
 
@@ -291,14 +330,16 @@ pub fn run_rows(
     let cancel = &options.cancel;
     let failed = AtomicBool::new(false);
     let (sender, receiver) = sync_channel::<(u64, Analysed)>(threads * 2);
+    let permits = Permits::new(threads * 2 + 2);
     let mut summary = Summary { sources: names.len() as u64, ..Summary::default() };
     let mut state = Progress { bytes_total, ..Progress::default() };
     let result = std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
-            let (feed, failed) = (&feed, &failed);
+            let (feed, failed, permits) = (&feed, &failed, &permits);
             scope.spawn(move || loop {
-                if cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                let stop = || cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed);
+                if !permits.take(&stop) {
                     break;
                 }
                 let (number, chunk) = match feed.lock() {
@@ -306,6 +347,7 @@ pub fn run_rows(
                     Err(_) => break,
                 };
                 if chunk.is_empty() {
+                    permits.give_back();
                     break;
                 }
                 let rows = chunk.into_iter().map(|game| analyse_guarded(game, &options.analysis)).collect();
@@ -315,7 +357,8 @@ pub fn run_rows(
             });
         }
         drop(sender);
-        let result = collect(receiver, options, &names, &mut summary, &mut state, &bytes_read, deliver, progress);
+        let result =
+            collect(receiver, options, &names, &mut summary, &mut state, &bytes_read, &permits, deliver, progress);
         if result.is_err() {
             failed.store(true, Ordering::Relaxed);
         }
@@ -338,6 +381,7 @@ fn collect(
     summary: &mut Summary,
     state: &mut Progress,
     bytes_read: &AtomicU64,
+    permits: &Permits,
     deliver: &mut RowSink<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(), RunError> {
@@ -358,6 +402,7 @@ fn collect(
         waiting.insert(number, rows);
         while let Some(rows) = waiting.remove(&next) {
             next += 1;
+            permits.give_back();
             for (game, plies) in rows {
                 summary.games += 1;
                 summary.plies += u64::from(game.plies);
