@@ -8,30 +8,7 @@
 
 #include "xiangqi.h"
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        checks++;                                                                    \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-#define CHECK_STATUS(call, expected)                                                           \
-    do {                                                                                       \
-        XqStatus got_ = (call);                                                                \
-        checks++;                                                                              \
-        if (got_ != (expected)) {                                                              \
-            char message_[512];                                                                \
-            xq_last_error_message(message_, sizeof message_);                                  \
-            fprintf(stderr, "%s:%d: %s gave %s, expected %s (last error: %s)\n", __FILE__,     \
-                    __LINE__, #call, xq_status_name(got_), xq_status_name(expected), message_); \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "check.h"
 
 static int last_error_contains(const char *needle) {
     char message[1024];
