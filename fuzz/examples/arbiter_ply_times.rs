@@ -19,6 +19,8 @@ struct Ply {
     verdict: f64,
     input: PathBuf,
     ply: usize,
+    /// A search behind the classification reached its node budget.
+    undecided: bool,
 }
 
 /// The CPU time this thread has used, in microseconds.
@@ -70,12 +72,13 @@ fn main() {
     let mut plies = Vec::new();
     for input in &inputs {
         let data = std::fs::read(input).expect("readable input");
-        plies.extend(time_input(&data, runs).into_iter().enumerate().map(|(i, (classify, verdict))| Ply {
+        plies.extend(time_input(&data, runs).into_iter().enumerate().map(|(i, (classify, verdict, undecided))| Ply {
             micros: classify + verdict,
             classify,
             verdict,
             input: input.clone(),
             ply: i + 1,
+            undecided,
         }));
     }
     if plies.is_empty() {
@@ -87,16 +90,19 @@ fn main() {
     println!("  ply (classification and verdict): {}", quantiles(plies.iter().map(|p| p.micros).collect()));
     println!("  classification:                   {}", quantiles(plies.iter().map(|p| p.classify).collect()));
     println!("  verdict:                          {}", quantiles(plies.iter().map(|p| p.verdict).collect()));
+    let undecided = plies.iter().filter(|p| p.undecided).count();
+    println!("  plies whose classification reached the node budget (undecided): {undecided}");
     println!("slowest plies:");
     let mut saved = Vec::new();
     for p in plies.iter().rev().take(10) {
         println!(
-            "  {:>10.1} µs (classification {:.1}, verdict {:.1})  ply {:>3} of {}",
+            "  {:>10.1} µs (classification {:.1}, verdict {:.1})  ply {:>3} of {}{}",
             p.micros,
             p.classify,
             p.verdict,
             p.ply,
-            p.input.display()
+            p.input.display(),
+            if p.undecided { " (undecided)" } else { "" }
         );
         if !saved.contains(&p.input) {
             saved.push(p.input.clone());
@@ -120,23 +126,24 @@ fn main() {
 }
 
 /// The CPU time of each ply's classification and verdict, in microseconds, the best of `runs` fresh
-/// games.
-fn time_input(data: &[u8], runs: usize) -> Vec<(f64, f64)> {
+/// games, and whether the classification was undecided.
+fn time_input(data: &[u8], runs: usize) -> Vec<(f64, f64, bool)> {
     let (start, moves) = xiangqi_fuzz::games::decode(data);
-    let mut best = vec![(f64::MAX, f64::MAX); moves.len()];
+    let mut best = vec![(f64::MAX, f64::MAX, false); moves.len()];
     for _ in 0..runs.max(1) {
         let mut game = Game::new(start.clone());
         for (index, &m) in moves.iter().enumerate() {
             game.push(m).expect("the decoder plays legal moves");
             let began = thread_micros();
-            let classified = game.try_classify(index).map(|c| c.is_ok());
+            let classified = game.try_classify(index).map(|c| c.as_ref().is_ok_and(|c| c.undecided));
             let classified_at = thread_micros();
             let verdict = game.verdict_at(index + 1);
             let judged_at = thread_micros();
             std::hint::black_box((classified, verdict));
-            let (classify, judge) = &mut best[index];
+            let (classify, judge, undecided) = &mut best[index];
             *classify = classify.min(classified_at - began);
             *judge = judge.min(judged_at - classified_at);
+            *undecided = classified == Some(true);
         }
     }
     best

@@ -68,6 +68,12 @@ fn main() {
         times[n * 99 / 100],
         times[n - 1]
     );
+    let share = |from: usize| times[from..].iter().sum::<f64>() / spent * 100.0;
+    println!(
+        "time spent on the slowest 1 % of the moves: {:.0} %, on the slowest 10 %: {:.0} %",
+        share(n * 99 / 100),
+        share(n * 9 / 10)
+    );
     if skipped > 0 {
         println!("{skipped} records could not be read");
     }

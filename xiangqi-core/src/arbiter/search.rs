@@ -41,6 +41,39 @@ impl Goal {
     }
 }
 
+/// Everything a line's value depends on besides the searcher itself: the position (its Zobrist hash), the
+/// material account, the depth left, the goal (a piece already taken is no goal) and the window. Within one
+/// [`Searcher`] (one side, one set of exclusions and standing losses) the value is a function of this key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LineKey {
+    hash: u64,
+    context: u64,
+    window: u32,
+}
+
+impl LineKey {
+    fn new(pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> LineKey {
+        let goal = match goal {
+            Goal::Free | Goal::Take(None) => 0,
+            Goal::Take(Some(sq)) => 0x100 | sq.index() as u64,
+            Goal::Spare(sq) => 0x200 | sq.index() as u64,
+        };
+        // Every field fits its bits: nets and windows stay within ±(MATE + 1) < 2^15.
+        let net = u64::from(bal.net as i16 as u16);
+        let flags = u64::from(bal.won_officer) | u64::from(bal.lost_officer) << 1;
+        let depth = u64::from(depth.plies) | u64::from(depth.checks) << 8 | u64::from(depth.replies) << 16;
+        let window = u32::from(window.0 as i16 as u16) | u32::from(window.1 as i16 as u16) << 16;
+        LineKey { hash: pos.zobrist_hash(), context: net | flags << 16 | depth << 18 | goal << 42, window }
+    }
+}
+
+impl core::hash::Hash for LineKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let context = self.context ^ u64::from(self.window).rotate_left(52);
+        state.write_u64(self.hash ^ context.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+}
+
 /// How far a line may go: plies in all, and checking moves of the judged side.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Depth {
@@ -216,6 +249,9 @@ pub(crate) struct Searcher<'a> {
     excluded: Vec<Move>,
     /// Positions already searched for a mate by checks, and the answer.
     mates: crate::zobrist::KeyMap<(u64, u8), bool>,
+    /// Lines already searched to the end, and their values (see [`LineKey`]): checks and captures played in
+    /// another order, and the searches for each target of one first move, meet the same lines.
+    lines: crate::zobrist::KeyMap<LineKey, i32>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -223,11 +259,22 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(limits: &'a SearchLimits, side: Color) -> Searcher<'a> {
-        Searcher { limits, side, nodes: 0, excluded: Vec::new(), mates: Default::default(), standing: 0 }
+        Searcher {
+            limits,
+            side,
+            nodes: 0,
+            excluded: Vec::new(),
+            mates: Default::default(),
+            lines: Default::default(),
+            standing: 0,
+        }
     }
 
     /// Changes the squares whose captures by the opponent are left out.
     pub(crate) fn set_standing(&mut self, squares: u128) {
+        if squares != self.standing {
+            self.lines.clear(); // values depend on the losses left out
+        }
         self.standing = squares;
     }
 
@@ -289,6 +336,20 @@ impl<'a> Searcher<'a> {
     /// Minimax over captures (and, for the judged side, up to `depth.checks` checking moves), either side free
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
     fn line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
+        let key = LineKey::new(pos, bal, depth, goal, window);
+        if let Some(&value) = self.lines.get(&key) {
+            return value;
+        }
+        let value = self.search_line(pos, bal, depth, goal, window);
+        // A line cut short by the node budget is not its value (and the search is undecided anyway).
+        if self.nodes <= self.limits.node_budget {
+            self.lines.insert(key, value);
+        }
+        value
+    }
+
+    /// The search behind [`Searcher::line`], for a key not met before.
+    fn search_line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
         let (mut alpha, mut beta) = window;
         // With a piece to take, stopping before it is taken gains nothing (losses still count).
         let stand_pat = match goal {
