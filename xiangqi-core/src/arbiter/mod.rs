@@ -25,6 +25,7 @@ mod chase_target;
 mod classify;
 pub(crate) mod cycle;
 mod idle;
+mod memo;
 mod natural;
 pub mod reference;
 mod roots;

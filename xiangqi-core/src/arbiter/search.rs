@@ -1,6 +1,7 @@
 //! The bounded searches behind the arbiter: material lines (captures, checks and their answers) and forced
 //! mates made of checks.
 
+use super::memo::LineMemo;
 use super::value::Balance;
 use super::SearchLimits;
 
@@ -44,7 +45,7 @@ impl Goal {
 /// Everything a line's value depends on besides the searcher itself: the position (its Zobrist hash), the
 /// material account, the depth left, the goal (a piece already taken is no goal) and the window. Within one
 /// [`Searcher`] (one side, one set of exclusions and standing losses) the value is a function of this key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 struct LineKey {
     hash: u64,
     context: u64,
@@ -64,13 +65,6 @@ impl LineKey {
         let depth = u64::from(depth.plies) | u64::from(depth.checks) << 8 | u64::from(depth.replies) << 16;
         let window = u32::from(window.0 as i16 as u16) | u32::from(window.1 as i16 as u16) << 16;
         LineKey { hash: pos.zobrist_hash(), context: net | flags << 16 | depth << 18 | goal << 42, window }
-    }
-}
-
-impl core::hash::Hash for LineKey {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        let context = self.context ^ u64::from(self.window).rotate_left(52);
-        state.write_u64(self.hash ^ context.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     }
 }
 
@@ -251,7 +245,7 @@ pub(crate) struct Searcher<'a> {
     mates: crate::zobrist::KeyMap<(u64, u8), bool>,
     /// Lines already searched to the end, and their values (see [`LineKey`]): checks and captures played in
     /// another order, and the searches for each target of one first move, meet the same lines.
-    lines: crate::zobrist::KeyMap<LineKey, i32>,
+    lines: LineMemo,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -265,7 +259,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             excluded: Vec::new(),
             mates: Default::default(),
-            lines: Default::default(),
+            lines: LineMemo::take(),
             standing: 0,
         }
     }
@@ -337,13 +331,13 @@ impl<'a> Searcher<'a> {
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
     fn line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
         let key = LineKey::new(pos, bal, depth, goal, window);
-        if let Some(&value) = self.lines.get(&key) {
+        if let Some(value) = self.lines.get(key.hash, key.context, key.window) {
             return value;
         }
         let value = self.search_line(pos, bal, depth, goal, window);
         // A line cut short by the node budget is not its value (and the search is undecided anyway).
         if self.nodes <= self.limits.node_budget {
-            self.lines.insert(key, value);
+            self.lines.insert(key.hash, key.context, key.window, value);
         }
         value
     }
@@ -477,7 +471,10 @@ impl<'a> Searcher<'a> {
         if moves <= 1 {
             return !next.has_legal_move();
         }
-        let replies = next.legal_moves();
+        let mut replies = next.legal_moves();
+        // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
+        // (the answer is the same in any order).
+        replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());
         replies.is_empty() || replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
     }
 }
