@@ -35,10 +35,9 @@ std::thread_local! {
 impl LineMemo {
     /// An empty table, from this thread's pool when it has one.
     pub(crate) fn take() -> LineMemo {
-        let mut memo = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_else(|| LineMemo {
-            slots: vec![Slot::default(); SLOTS].into_boxed_slice(),
-            generation: 0,
-        });
+        let mut memo = POOL
+            .with(|pool| pool.borrow_mut().pop())
+            .unwrap_or_else(|| LineMemo { slots: vec![Slot::default(); SLOTS].into_boxed_slice(), generation: 0 });
         memo.clear();
         memo
     }

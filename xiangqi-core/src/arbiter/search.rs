@@ -19,6 +19,9 @@ pub(crate) enum Goal {
     /// Nothing.
     Free,
     /// Take the piece, standing on the square (`None` once taken): before that, the line gains nothing.
+    /// The threat search asks this of every piece at once ([`Searcher::winnable_after`]); the one-piece
+    /// search is its definition, held to it by the tests.
+    #[cfg_attr(not(test), allow(dead_code))]
     Take(Option<Square>),
     /// Never take the piece on the square (unless that is the only answer to a check).
     Spare(Square),
@@ -45,7 +48,7 @@ impl Goal {
 /// Everything a line's value depends on besides the searcher itself: the position (its Zobrist hash), the
 /// material account, the depth left, the goal (a piece already taken is no goal) and the window. Within one
 /// [`Searcher`] (one side, one set of exclusions and standing losses) the value is a function of this key.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct LineKey {
     hash: u64,
     context: u64,
@@ -246,6 +249,9 @@ pub(crate) struct Searcher<'a> {
     /// Lines already searched to the end, and their values (see [`LineKey`]): checks and captures played in
     /// another order, and the searches for each target of one first move, meet the same lines.
     lines: LineMemo,
+    /// Sets of pieces already found winnable from a line ([`Searcher::winnable_after`]), by line and pending
+    /// pieces.
+    pending: crate::zobrist::KeyMap<(LineKey, u128), u128>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -260,6 +266,7 @@ impl<'a> Searcher<'a> {
             excluded: Vec::new(),
             mates: Default::default(),
             lines: LineMemo::take(),
+            pending: Default::default(),
             standing: 0,
         }
     }
@@ -267,7 +274,9 @@ impl<'a> Searcher<'a> {
     /// Changes the squares whose captures by the opponent are left out.
     pub(crate) fn set_standing(&mut self, squares: u128) {
         if squares != self.standing {
-            self.lines.clear(); // values depend on the losses left out
+            // Values depend on the losses left out.
+            self.lines.clear();
+            self.pending.clear();
         }
         self.standing = squares;
     }
@@ -446,6 +455,124 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Of the opposing pieces standing on `pending`, those the judged side wins by playing `m` in `pos` and
+    /// continuing the line: the squares `t` for which [`Searcher::root_move_with`] with `Goal::Take(Some(t))`
+    /// and the window `(0, 1)` is above zero, found by one walk of the lines instead of one search per piece.
+    ///
+    /// In that window a line that has not yet taken its piece gains nothing by stopping: it goes on only
+    /// through the judged side's captures and checks and the opponent's answers to check (the opponent, not in
+    /// check, stops), and a piece is won when every answer leaves it winnable and some move of the judged side
+    /// does. So the pieces won are a union over the judged side's moves and an intersection over the answers;
+    /// a piece taken is won when the line after the capture still gains (the unrestricted search from there).
+    pub(crate) fn winnable_after(&mut self, pos: &Position, m: Move, pending: u128, depth: Depth) -> u128 {
+        self.take_edge(pos, m, Balance::default(), Depth { plies: depth.plies.saturating_sub(1), ..depth }, pending)
+    }
+
+    /// [`Searcher::winnable_after`] for the move `m` from `pos` (the account before it), `depth` being the
+    /// depth after it: the pending squares of `pos` won.
+    fn take_edge(&mut self, pos: &Position, m: Move, bal: Balance, depth: Depth, pending: u128) -> u128 {
+        let ours = pos.turn() == self.side;
+        let mut bal = bal;
+        if let Some(victim) = pos.piece_at(m.to) {
+            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
+        }
+        let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
+        let next = child(pos, m);
+        if ours {
+            let taken = pending & to;
+            let mut won = self.take_set(&next, bal, depth, pending & !to);
+            if taken != 0 && self.line(&next, bal, depth, Goal::Free, (0, 1)) > 0 {
+                won |= taken;
+            }
+            won
+        } else if pending & from != 0 {
+            // The opponent moved one of the pieces: follow it to its new square and back.
+            let won = self.take_set(&next, bal, depth, (pending & !from) | to);
+            (won & !to) | if won & to != 0 { from } else { 0 }
+        } else {
+            self.take_set(&next, bal, depth, pending)
+        }
+    }
+
+    /// The pending pieces of `pos` the judged side wins from here (see [`Searcher::winnable_after`]).
+    fn take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128) -> u128 {
+        if pending == 0 {
+            return 0;
+        }
+        let key = (LineKey::new(pos, bal, depth, Goal::Free, (0, 1)), pending);
+        if let Some(&won) = self.pending.get(&key) {
+            return won;
+        }
+        let won = self.search_take_set(pos, bal, depth, pending);
+        if self.nodes <= self.limits.node_budget {
+            self.pending.insert(key, won);
+        }
+        won
+    }
+
+    fn search_take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128) -> u128 {
+        if self.exhausted() {
+            return 0; // the line stops with nothing taken
+        }
+        let ours = pos.turn() == self.side;
+        let in_check = pos.is_check();
+        let mut moves;
+        if in_check {
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return if ours { 0 } else { pending }; // the opponent is mated: every line gains
+            }
+            if depth.plies == 0 {
+                return 0;
+            }
+            if !ours && self.standing != 0 {
+                let others: MoveList =
+                    moves.iter().copied().filter(|m| self.standing & (1u128 << m.to.index()) == 0).collect();
+                if !others.is_empty() {
+                    moves = others;
+                }
+            }
+        } else {
+            if !ours || depth.plies == 0 {
+                return 0; // the opponent stops, or the line ends, before anything is taken
+            }
+            moves = pos.legal_captures();
+            if !self.excluded.is_empty() {
+                moves.retain(|m| !self.excluded.contains(m));
+            }
+        }
+        if !ours {
+            let mut held = pending;
+            for m in moves {
+                held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held);
+                if held == 0 {
+                    break;
+                }
+            }
+            return held;
+        }
+        let mut won = 0u128;
+        for m in moves {
+            won |= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, pending & !won);
+            if won == pending {
+                return won;
+            }
+        }
+        if !in_check && depth.checks > 0 {
+            for m in checking_moves(pos) {
+                if pos.piece_at(m.to).is_some() {
+                    continue; // searched with the captures
+                }
+                let deeper = Depth { plies: depth.plies - 1, checks: depth.checks - 1, ..depth };
+                won |= self.take_edge(pos, m, bal, deeper, pending & !won);
+                if won == pending {
+                    return won;
+                }
+            }
+        }
+        won
+    }
+
     /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
     pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
         if moves == 0 {
@@ -555,6 +682,63 @@ mod tests {
             }
         }
         assert!(count > 20_000, "{count} positions");
+    }
+
+    /// The pieces won after a first move, found all at once, are those the one-piece search finds one by one.
+    #[test]
+    fn winnable_pieces_are_those_each_one_piece_search_wins() {
+        let limits = SearchLimits::default();
+        let (mut moves_tried, mut pieces_won) = (0, 0);
+        // The positions, and those one capture or check away: lines reach deeper there before their bounds.
+        let mut all = Vec::new();
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                for m in view.legal_moves() {
+                    let next = child(&view, m);
+                    if view.piece_at(m.to).is_some() || next.is_check() {
+                        all.extend(next.swap_turn());
+                        all.push(next);
+                    }
+                }
+                all.push(view);
+            }
+        }
+        for view in all {
+            {
+                let side = view.turn();
+                let targets: Vec<Square> = view
+                    .pieces_of(!side)
+                    .into_iter()
+                    .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
+                    .collect();
+                let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
+                let checks = Depth::new(
+                    2 * limits.check_moves + limits.capture_plies,
+                    limits.check_moves - 1,
+                    limits.reply_checks,
+                );
+                let firsts = view
+                    .legal_captures()
+                    .into_iter()
+                    .map(|m| (m, captures))
+                    .chain(checking_moves(&view).into_iter().map(|m| (m, checks)));
+                for (m, depth) in firsts {
+                    let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+                    let mut one_by_one = 0u128;
+                    for &t in &targets {
+                        let mut searcher = Searcher::new(&limits, side);
+                        if t != m.to && searcher.root_move_with(&view, m, Goal::Take(Some(t)), depth, (0, 1)) > 0 {
+                            one_by_one |= 1u128 << t.index();
+                        }
+                    }
+                    let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
+                    assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
+                    moves_tried += 1;
+                    pieces_won += one_by_one.count_ones();
+                }
+            }
+        }
+        assert!(moves_tried > 10_000 && pieces_won > 2_000, "{moves_tried} first moves, {pieces_won} pieces won");
     }
 
     #[test]

@@ -135,20 +135,33 @@ pub(crate) fn winning_threats(
     // The other targets a gaining first move also wins, further down its line. When the line gains but no
     // single piece can be forced (a fork: the opponent chooses which piece to give), the pieces at stake are
     // named instead: those whose capture, forbidden, makes the line gain less than its exact `value`
-    // (given when the line may be a fork: its first move takes nothing of value).
+    // (asked when the line may be a fork: its first move takes nothing of value).
     let further = |searcher: &mut Searcher<'_>,
                    m: Move,
                    depth: Depth,
                    means: ThreatMeans,
-                   value: Option<i32>,
+                   fork: Fork,
                    threats: &mut Vec<Threat>| {
         let before = threats.len();
+        let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+        let won = searcher.winnable_after(pos, m, pending, depth);
         for &t in &targets {
-            if t != m.to && searcher.root_move_with(pos, m, Goal::Take(Some(t)), depth, GAIN_WINDOW) > 0 {
+            if won & (1u128 << t.index()) != 0 {
                 threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
-        let Some(value) = value.filter(|_| threats.len() == before) else { return };
+        if threats.len() > before {
+            return;
+        }
+        let value = match fork {
+            Fork::No => return,
+            Fork::Value(value) => value,
+            // The exact value, needed only now: a line that gains without mating is strictly in between.
+            Fork::Search => match searcher.root_move(pos, m, depth, (0, MATE)) {
+                value if value > 0 && value < MATE => value,
+                _ => return,
+            },
+        };
         for &t in &targets {
             if t != m.to && searcher.root_move_with(pos, m, Goal::Spare(t), depth, (value - 1, value)) < value {
                 threats.push(Threat { target: t, capturer: m.from, means });
@@ -174,7 +187,7 @@ pub(crate) fn winning_threats(
         if material {
             threats.push(Threat { target: m.to, capturer: m.from, means: ThreatMeans::Capture });
         }
-        let fork = if material { None } else { Some(value) };
+        let fork = if material { Fork::No } else { Fork::Value(value) };
         further(&mut searcher, m, depth, ThreatMeans::Sequence, fork, &mut threats);
     }
     searcher.set_standing(standing);
@@ -190,14 +203,24 @@ pub(crate) fn winning_threats(
             if value <= 0 {
                 continue;
             }
-            // Tell a material gain from a mate (which makes a kill, not a chase); in between, the value is exact.
-            let value = searcher.root_move(pos, m, depth, (0, MATE));
-            if value > 0 && value < MATE {
-                further(&mut searcher, m, depth, ThreatMeans::Checks, Some(value), &mut threats);
+            // A mate makes a kill, not a chase: asked in the window just below a mate, which only mating lines
+            // reach.
+            if searcher.root_move(pos, m, depth, (MATE - 1, MATE)) >= MATE {
+                continue;
             }
+            further(&mut searcher, m, depth, ThreatMeans::Checks, Fork::Search, &mut threats);
         }
     }
     threats
+}
+
+/// Whether a gaining line may be a fork, asked when it wins no single piece: with the line's exact value, or
+/// with that value still to be searched.
+#[derive(Clone, Copy)]
+enum Fork {
+    No,
+    Value(i32),
+    Search,
 }
 
 /// The board after a check with the checking side to move again: what the checking piece and its partners
