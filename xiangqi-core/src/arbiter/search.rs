@@ -71,6 +71,9 @@ impl LineKey {
     }
 }
 
+/// The memo context of the mate-by-checks answers of a position (no line key has this bit).
+const MATES: u64 = 1 << 63;
+
 /// How far a line may go: plies in all, and checking moves of the judged side.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Depth {
@@ -244,10 +247,9 @@ pub(crate) struct Searcher<'a> {
     nodes: u32,
     /// Captures left out of every line: the two captures of each exchange offer standing at the root (28.5).
     excluded: Vec<Move>,
-    /// Positions already searched for a mate by checks, and the answer.
-    mates: crate::zobrist::KeyMap<(u64, u8), bool>,
     /// Lines already searched to the end, and their values (see [`LineKey`]): checks and captures played in
-    /// another order, and the searches for each target of one first move, meet the same lines.
+    /// another order, and the searches for each target of one first move, meet the same lines. Positions
+    /// searched for a mate by checks are kept there too (under the context [`MATES`]).
     lines: LineMemo,
     /// Sets of pieces already found winnable from a line ([`Searcher::winnable_after`]), by line and pending
     /// pieces.
@@ -264,7 +266,6 @@ impl<'a> Searcher<'a> {
             side,
             nodes: 0,
             excluded: Vec::new(),
-            mates: Default::default(),
             lines: LineMemo::take(),
             pending: Default::default(),
             standing: 0,
@@ -578,14 +579,22 @@ impl<'a> Searcher<'a> {
         if moves == 0 {
             return false;
         }
-        // Checks played in another order reach the same positions: remember them.
-        let key = (pos.zobrist_hash(), moves);
-        if let Some(&known) = self.mates.get(&key) {
-            return known;
+        // Checks played in another order reach the same positions: remember them. A mate within some number
+        // of moves is one within more, so each position keeps the most moves known not to mate and the fewest
+        // known to mate.
+        let hash = pos.zobrist_hash();
+        let known = self.lines.get(hash, MATES, 0).unwrap_or(0xff00);
+        let (no_mate_within, mate_within) = (known & 0xff, known >> 8);
+        if i32::from(moves) <= no_mate_within {
+            return false;
+        }
+        if i32::from(moves) >= mate_within {
+            return true;
         }
         let found =
             checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
-        self.mates.insert(key, found);
+        let known = if found { no_mate_within | i32::from(moves) << 8 } else { i32::from(moves) | mate_within << 8 };
+        self.lines.insert(hash, MATES, 0, known);
         found
     }
 
