@@ -12,7 +12,10 @@ use crate::wxf;
 use crate::{Notation, Position};
 
 use super::start::{start_position, with_other_side};
-use super::tokens::{is_ellipsis, is_space, parse_format, result_token, strip_move_number, strip_suffix_annotation};
+use super::tokens::{
+    is_ellipsis, is_space, leading_spaces, parse_format, result_token, strip_move_number, strip_suffix_annotation,
+    word_len,
+};
 use super::{tags, PgnError, PgnErrorKind};
 
 /// Where a line sits in the file.
@@ -192,14 +195,15 @@ pub(super) struct GameBuilder {
     depth: usize,
     /// Deferred reading: the lines and decisions fed, to be read for real later by [`PendingGame::finish`].
     /// A deferred builder keeps only what decides where the game ends (tags, comments, the result token).
-    log: Option<Vec<Action>>,
+    log: Option<Log>,
 }
 
 /// What a deferred builder was fed, in order.
 #[derive(Clone, Debug)]
 enum Action {
-    Tag(String, LineInfo),
-    Movetext(String, LineInfo),
+    /// A line, as a range of the log's text.
+    Tag(std::ops::Range<usize>, LineInfo),
+    Movetext(std::ops::Range<usize>, LineInfo),
     CloseMalformedTag,
     AbandonComment(u64),
     Warn(String),
@@ -212,8 +216,23 @@ pub struct PendingGame {
     index: usize,
     start: (u64, u64),
     forced_notation: Option<Notation>,
-    log: Vec<Action>,
+    log: Log,
     end: Option<SourceEnd>,
+}
+
+/// What a deferred builder did, to be done again by [`PendingGame::finish`]: the lines live in one text.
+#[derive(Clone, Debug, Default)]
+struct Log {
+    actions: Vec<Action>,
+    text: String,
+}
+
+impl Log {
+    fn line(&mut self, line: &str) -> std::ops::Range<usize> {
+        let start = self.text.len();
+        self.text.push_str(line);
+        start..self.text.len()
+    }
 }
 
 impl PendingGame {
@@ -224,10 +243,11 @@ impl PendingGame {
     /// As [`super::Reader`]'s items: the game cannot be read whole.
     pub fn finish(self) -> Result<GameRecord, PgnError> {
         let mut game = GameBuilder::new(self.index, self.start, self.forced_notation);
-        for action in self.log {
+        let Log { actions, text } = self.log;
+        for action in actions {
             match action {
-                Action::Tag(line, info) => game.feed_tag(&line, info),
-                Action::Movetext(line, info) => game.feed_movetext(&line, info),
+                Action::Tag(line, info) => game.feed_tag(&text[line], info),
+                Action::Movetext(line, info) => game.feed_movetext(&text[line], info),
                 Action::CloseMalformedTag => game.close_malformed_tag(),
                 Action::AbandonComment(line) => game.abandon_comment(line),
                 Action::Warn(message) => game.warn(message),
@@ -264,7 +284,7 @@ impl GameBuilder {
 
     /// A builder that only finds where the game ends, for [`PendingGame`].
     pub(super) fn deferred(index: usize, start: (u64, u64), forced_notation: Option<Notation>) -> GameBuilder {
-        GameBuilder { log: Some(Vec::new()), ..GameBuilder::new(index, start, forced_notation) }
+        GameBuilder { log: Some(Log::default()), ..GameBuilder::new(index, start, forced_notation) }
     }
 
     /// The deferred game, once its last line has been fed (see [`GameBuilder::finish`]).
@@ -278,9 +298,10 @@ impl GameBuilder {
         }
     }
 
-    fn log(&mut self, action: impl FnOnce() -> Action) {
+    fn log(&mut self, action: impl FnOnce(&mut Log) -> Action) {
         if let Some(log) = &mut self.log {
-            log.push(action());
+            let action = action(log);
+            log.actions.push(action);
         }
     }
 
@@ -310,7 +331,7 @@ impl GameBuilder {
 
     /// A tag line, or a line continuing an open tag value.
     pub(super) fn feed_tag(&mut self, line: &str, info: LineInfo) {
-        self.log(|| Action::Tag(line.to_owned(), info));
+        self.log(|log| Action::Tag(log.line(line), info));
         let (text, at) = match self.open_tag.take() {
             Some((mut text, at)) if !tags::is_tag_line(line.trim_start()) => {
                 text.push('\n');
@@ -351,7 +372,7 @@ impl GameBuilder {
 
     /// A movetext line (or a footer line after the result).
     pub(super) fn feed_movetext(&mut self, line: &str, info: LineInfo) {
-        self.log(|| Action::Movetext(line.to_owned(), info));
+        self.log(|log| Action::Movetext(log.line(line), info));
         let full = self.log.is_none();
         if let Some((text, at)) = self.open_tag.take() {
             self.finish_tag(&text, at);
@@ -381,7 +402,7 @@ impl GameBuilder {
                 }
             }
             let rest = &line[i..];
-            let trimmed = rest.trim_start_matches(is_space);
+            let trimmed = &rest[leading_spaces(rest)..];
             i += rest.len() - trimmed.len();
             let Some(c) = trimmed.chars().next() else { break };
             self.seen_movetext = true;
@@ -417,7 +438,7 @@ impl GameBuilder {
                     i += 1;
                 }
                 _ => {
-                    let len = trimmed.find(|c: char| is_space(c) || "{}();".contains(c)).unwrap_or(trimmed.len());
+                    let len = word_len(trimmed);
                     let word = &trimmed[..len.max(c.len_utf8())];
                     if let Some(result) = result_token(word) {
                         // Only outside every variation: inside one, a result token ends nothing.
@@ -650,7 +671,7 @@ impl GameBuilder {
     /// Ends a tag value left open when a line that starts movetext (a move number) comes: the tag lacked
     /// its closing quote or `]`, and the movetext is not swallowed into its value.
     pub(super) fn close_malformed_tag(&mut self) {
-        self.log(|| Action::CloseMalformedTag);
+        self.log(|_| Action::CloseMalformedTag);
         if let Some((text, at)) = self.open_tag.take() {
             let message = format!("line {}: the tag line is not closed; its value ends at the line's end", at.1);
             self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
@@ -661,7 +682,7 @@ impl GameBuilder {
     /// Ends an open `{` comment at a line that starts the next game, so that the comment does not
     /// swallow the rest of the source.
     pub(super) fn abandon_comment(&mut self, next_game_line: u64) {
-        self.log(|| Action::AbandonComment(next_game_line));
+        self.log(|_| Action::AbandonComment(next_game_line));
         let (offset, line) = self.comment_at;
         let message =
             format!("line {line}: a `{{` comment is still open at the next game (line {next_game_line}); closed there");
@@ -747,7 +768,7 @@ impl GameBuilder {
 
     pub(super) fn warn(&mut self, message: String) {
         if let Some(log) = &mut self.log {
-            log.push(Action::Warn(message));
+            log.actions.push(Action::Warn(message));
             return;
         }
         self.warnings.push(ReadWarning::new(None, message));

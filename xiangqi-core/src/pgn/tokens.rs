@@ -8,6 +8,47 @@ pub(super) fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{FEFF}'
 }
 
+/// The byte length of the spaces ([`is_space`]) that start `s`: ASCII bytes are tested as bytes, the rest as
+/// characters.
+pub(super) fn leading_spaces(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if !matches!(b, b' ' | b'\t'..=b'\r') {
+                break;
+            }
+            i += 1;
+        } else {
+            match s[i..].chars().next() {
+                Some(c) if is_space(c) => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    i
+}
+
+/// The byte length of the word that starts `s`: up to a space or one of `{}();`.
+pub(super) fn word_len(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if matches!(b, b' ' | b'\t'..=b'\r' | b'{' | b'}' | b'(' | b')' | b';') {
+                break;
+            }
+            i += 1;
+        } else {
+            match s[i..].chars().next() {
+                Some(c) if !is_space(c) => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    i
+}
+
 pub(super) fn parse_format(name: &str) -> Option<Option<Notation>> {
     match name.trim().to_ascii_lowercase().as_str() {
         "iccs" => Some(Some(Notation::Iccs)),
@@ -90,5 +131,33 @@ mod tests {
         assert_eq!(strip_suffix_annotation("h2e2!?"), ("h2e2", Some(5)));
         assert_eq!(strip_suffix_annotation("h2e2"), ("h2e2", None));
         assert_eq!(strip_suffix_annotation("?"), ("?", None));
+    }
+
+    /// The byte scanners agree with the character definitions on every kind of character.
+    #[test]
+    fn spaces_and_words_are_measured_as_characters_would_be() {
+        let samples = [
+            "",
+            " ",
+            "\t\r\n\x0b\x0c",
+            "\u{3000}炮二平五",
+            "\u{FEFF} 1.",
+            "\u{00A0}\u{2028}x",
+            "\x1c\x1f",
+            "炮二平五 马８进７",
+            "h2e2{c}",
+            "1-0;",
+            "(1. c3c4)",
+            "½-½ ",
+            "Ｈ２．５",
+            "a\u{3000}b",
+            "\u{85}\u{2009}",
+        ];
+        for s in samples {
+            let by_chars = s.len() - s.trim_start_matches(is_space).len();
+            assert_eq!(leading_spaces(s), by_chars, "{s:?}");
+            let word = s.find(|c: char| is_space(c) || "{}();".contains(c)).unwrap_or(s.len());
+            assert_eq!(word_len(s), word, "{s:?}");
+        }
     }
 }
