@@ -352,6 +352,43 @@ impl<'a> Searcher<'a> {
         value
     }
 
+    /// The answers to check a line follows: the forbidden capture and standing losses stay out, unless nothing
+    /// else answers the check.
+    fn answers_to_check(&self, moves: MoveList, ours: bool, goal: Goal) -> MoveList {
+        let left_out = |m: &Move| {
+            if ours {
+                goal.forbids(*m)
+            } else {
+                self.standing & (1u128 << m.to.index()) != 0
+            }
+        };
+        if !moves.iter().any(left_out) {
+            return moves;
+        }
+        let others: MoveList = moves.iter().copied().filter(|m| !left_out(m)).collect();
+        if others.is_empty() {
+            moves
+        } else {
+            others
+        }
+    }
+
+    /// The captures a line follows when not in check: exchange offers, the forbidden capture and (for the
+    /// opponent) standing losses left out.
+    fn line_captures(&self, pos: &Position, ours: bool, goal: Goal) -> MoveList {
+        let mut moves = pos.legal_captures();
+        if !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
+        if !ours && self.standing != 0 {
+            moves.retain(|m| self.standing & (1u128 << m.to.index()) == 0);
+        }
+        if ours && goal != Goal::Free {
+            moves.retain(|m| !goal.forbids(*m));
+        }
+        moves
+    }
+
     /// The search behind [`Searcher::line`], for a key not met before.
     fn search_line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
         let (mut alpha, mut beta) = window;
@@ -375,21 +412,7 @@ impl<'a> Searcher<'a> {
             if depth.plies == 0 {
                 return stand_pat;
             }
-            // The forbidden capture and standing losses stay out of the line, unless nothing else answers the
-            // check.
-            let left_out = |m: &Move| {
-                if ours {
-                    goal.forbids(*m)
-                } else {
-                    self.standing & (1u128 << m.to.index()) != 0
-                }
-            };
-            if moves.iter().any(left_out) {
-                let others: MoveList = moves.iter().copied().filter(|m| !left_out(m)).collect();
-                if !others.is_empty() {
-                    moves = others;
-                }
-            }
+            moves = self.answers_to_check(moves, ours, goal);
         } else {
             best = Some(stand_pat);
             if ours {
@@ -401,16 +424,7 @@ impl<'a> Searcher<'a> {
                 return stand_pat;
             }
             if depth.plies > 0 {
-                moves = pos.legal_captures();
-                if !self.excluded.is_empty() {
-                    moves.retain(|m| !self.excluded.contains(m));
-                }
-                if !ours && self.standing != 0 {
-                    moves.retain(|m| self.standing & (1u128 << m.to.index()) == 0);
-                }
-                if ours && goal != Goal::Free {
-                    moves.retain(|m| !goal.forbids(*m));
-                }
+                moves = self.line_captures(pos, ours, goal);
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
             }
         }
@@ -526,21 +540,12 @@ impl<'a> Searcher<'a> {
             if depth.plies == 0 {
                 return 0;
             }
-            if !ours && self.standing != 0 {
-                let others: MoveList =
-                    moves.iter().copied().filter(|m| self.standing & (1u128 << m.to.index()) == 0).collect();
-                if !others.is_empty() {
-                    moves = others;
-                }
-            }
+            moves = self.answers_to_check(moves, ours, Goal::Free);
         } else {
             if !ours || depth.plies == 0 {
                 return 0; // the opponent stops, or the line ends, before anything is taken
             }
-            moves = pos.legal_captures();
-            if !self.excluded.is_empty() {
-                moves.retain(|m| !self.excluded.contains(m));
-            }
+            moves = self.line_captures(pos, ours, Goal::Free);
         }
         if !ours {
             let mut held = pending;
@@ -594,7 +599,9 @@ impl<'a> Searcher<'a> {
         let found =
             checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
         let known = if found { no_mate_within | i32::from(moves) << 8 } else { i32::from(moves) | mate_within << 8 };
-        self.lines.insert(hash, MATES, 0, known);
+        if self.nodes <= self.limits.node_budget {
+            self.lines.insert(hash, MATES, 0, known); // as for lines: an answer cut short is none
+        }
         found
     }
 
@@ -713,38 +720,33 @@ mod tests {
             }
         }
         for view in all {
-            {
-                let side = view.turn();
-                let targets: Vec<Square> = view
-                    .pieces_of(!side)
-                    .into_iter()
-                    .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
-                    .collect();
-                let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
-                let checks = Depth::new(
-                    2 * limits.check_moves + limits.capture_plies,
-                    limits.check_moves - 1,
-                    limits.reply_checks,
-                );
-                let firsts = view
-                    .legal_captures()
-                    .into_iter()
-                    .map(|m| (m, captures))
-                    .chain(checking_moves(&view).into_iter().map(|m| (m, checks)));
-                for (m, depth) in firsts {
-                    let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
-                    let mut one_by_one = 0u128;
-                    for &t in &targets {
-                        let mut searcher = Searcher::new(&limits, side);
-                        if t != m.to && searcher.root_move_with(&view, m, Goal::Take(Some(t)), depth, (0, 1)) > 0 {
-                            one_by_one |= 1u128 << t.index();
-                        }
+            let side = view.turn();
+            let targets: Vec<Square> = view
+                .pieces_of(!side)
+                .into_iter()
+                .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
+                .collect();
+            let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
+            let checks =
+                Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
+            let firsts = view
+                .legal_captures()
+                .into_iter()
+                .map(|m| (m, captures))
+                .chain(checking_moves(&view).into_iter().map(|m| (m, checks)));
+            for (m, depth) in firsts {
+                let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+                let mut one_by_one = 0u128;
+                for &t in &targets {
+                    let mut searcher = Searcher::new(&limits, side);
+                    if t != m.to && searcher.root_move_with(&view, m, Goal::Take(Some(t)), depth, (0, 1)) > 0 {
+                        one_by_one |= 1u128 << t.index();
                     }
-                    let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
-                    assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
-                    moves_tried += 1;
-                    pieces_won += one_by_one.count_ones();
                 }
+                let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
+                assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
+                moves_tried += 1;
+                pieces_won += one_by_one.count_ones();
             }
         }
         assert!(moves_tried > 10_000 && pieces_won > 2_000, "{moves_tried} first moves, {pieces_won} pieces won");
