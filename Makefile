@@ -345,7 +345,7 @@ release-docs: docs
 
 release-wheel: $(VENV)/.py-deps
 	$(CARGO) build -q --release -p xiangqi-core --example replay
-	tests/release/check_wheel.sh $(abspath $(VENV))/bin/maturin $(PYTHON) $(RELEASE_WORK)/sdist-target \
+	tests/release/check_wheel.sh $(abspath $(VENV))/bin/maturin $(PYTHON) $(FFI_TARGET_DIR) \
 	  "$(FFI_TARGET_DIR)/release/examples/replay"
 
 release-c:

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks each workspace member's `rust-version`: the member's library builds with exactly that compiler
-(a build with the default features, a type check with none and with all of them).
+"""Checks each workspace member's `rust-version`: the member's library compiles with exactly that compiler
+(a type check with the default features, with none and with all of them; and a full build, code generation
+and linking included, of `xiangqi-core`, the crate every other one is built on).
 
 The check works on a copy of the workspace whose lock file is resolved as a dependent with that compiler
 would resolve it (cargo's MSRV-aware `fallback` resolver: the newest dependency versions that support the
@@ -75,12 +76,14 @@ def main():
             # The library, or the binaries of a package that has none (the command).
             kinds = {kind for target in package["targets"] for kind in target["kind"]}
             what = ["--lib"] if kinds & {"lib", "rlib", "cdylib", "staticlib"} else ["--bins"]
-            # A full build with the default features; type checks for the other feature sets.
-            for command, flags in (("build", []), ("check", ["--no-default-features"]),
+            # Type checks for the three feature sets (what a compiler version accepts is decided there); code
+            # generation only for the core, so that the check stays within minutes on a clean checkout.
+            first = "build" if package["name"] == "xiangqi-core" else "check"
+            for command, flags in ((first, []), ("check", ["--no-default-features"]),
                                    ("check", ["--all-features"])):
                 run(["cargo", command, "-q", "--locked", *what, "-p", package["name"], *flags], cwd=copy,
                     env=env)
-        print(f"check_msrv: Rust {version} builds {', '.join(p['name'] for p in packages)}")
+        print(f"check_msrv: Rust {version} compiles {', '.join(p['name'] for p in packages)}")
 
 
 if __name__ == "__main__":

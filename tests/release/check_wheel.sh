@@ -8,7 +8,9 @@
 #  3. `maturin sdist` makes an sdist without test data, and pip builds a wheel from it that installs and
 #     works.
 # Usage: check_wheel.sh MATURIN PYTHON CARGO_CACHE_DIR REPLAY_COMMAND
-#   (run from the project root; CARGO_CACHE_DIR keeps the sdist build's cargo cache between runs).
+#   (run from the project root; CARGO_CACHE_DIR is the sdist build's cargo target directory: given the
+#   project's own, the dependencies already compiled there are reused, while the sdist's crates, at another
+#   path, are compiled from the sdist's sources).
 set -euo pipefail
 
 maturin=$1 python=$2 cargo_cache=$3 replay=$4
@@ -88,7 +90,6 @@ check_no_test_data "$sdist"
 echo "$(basename "$sdist"): $(wc -l <<< "$listing") files"
 # A target directory of its own for each sdist build: a cache kept from an earlier sdist could hold crates of
 # the same name and version built from older sources.
-rm -rf "$cargo_cache"
 CARGO_TARGET_DIR=$cargo_cache "$venv_py" -m pip wheel -q --disable-pip-version-check --no-deps \
   -w "$scratch/from-sdist" "$sdist"
 "$python" -m venv "$scratch/venv-sdist"
