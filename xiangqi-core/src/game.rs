@@ -84,6 +84,32 @@ impl Game {
         }
     }
 
+    /// Makes room for `additional` more moves, so that pushing them does not move the game's history in
+    /// memory (each ply keeps its position and its piece identities). For replaying a record whose length is
+    /// known.
+    ///
+    /// ```
+    /// use xiangqi_core::Game;
+    /// let mut game = Game::default();
+    /// game.reserve(2);
+    /// for m in ["h2e2", "h9g7"] {
+    ///     game.push(m.parse()?)?;
+    /// }
+    /// assert_eq!(game.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reserve(&mut self, additional: usize) {
+        self.moves.reserve(additional);
+        self.positions.reserve(additional);
+        self.ids.reserve(additional);
+        self.reversible_since.reserve(additional);
+        self.capture_since.reserve(additional);
+        self.checks.reserve(additional);
+        self.previous_same.reserve(additional);
+        self.latest.reserve(additional);
+        self.classes.reserve(additional);
+    }
+
     /// A game from a FEN, with the default configuration.
     pub fn from_fen(fen: &str) -> Result<Game, crate::fen::FenError> {
         Ok(Game::new(Position::from_fen(fen)?))

@@ -250,6 +250,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     row.variation_lines = count_leaves(&record.tree).saturating_sub(1) as u32;
 
     let mut game = Game::with_config(record.start().clone(), analysis.config.clone());
+    game.reserve(main_len);
     let mut plies = Vec::new();
     let mut classes: Vec<Option<(&'static str, Vec<String>)>> = Vec::new();
     for m in record.main_line() {
