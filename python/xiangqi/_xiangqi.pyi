@@ -1,6 +1,7 @@
 """Type stubs of the native module (hand-written; checked by ``python -m mypy.stubtest xiangqi._xiangqi``)."""
 
 import os
+from pathlib import Path
 from typing import IO, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, final
 
 STARTING_FEN: str
@@ -417,7 +418,11 @@ def analyse_files(
     games: Optional[Tuple[int, Optional[int]]] = None,
     progress: Optional[Callable[[int, int, int], Any]] = None,
     columns: bool = False,
+    unreadable: List[Tuple[str, str]] = ...,
 ) -> Tuple[Any, Optional[Any]]: ...
+def survey(
+    paths: List[str], sources: List[Tuple[str, bytes]]
+) -> List[Tuple[str, Optional[Path], int, int, Optional[str]]]: ...
 
 # Competition rules (xiangqi_core::competition): times in ms, sides as bool (True = red).
 

@@ -126,3 +126,20 @@ def test_progress_callback_and_pandas() -> None:
 
 def test_the_package_namespace_is_clean() -> None:
     assert not {"os", "IO", "Optional", "Union", "Iterator"} & set(dir(xiangqi))
+
+
+def test_glob_patterns_are_read_as_the_command_reads_them() -> None:
+    pattern = str(DATA / "records" / "*.PGN")
+    games = xiangqi.analyse(pattern, progress=False)
+    assert games.column("source").to_pylist() == [str(DATA / "records" / "SAMPLE.PGN")]
+    nothing = xiangqi.analyse(str(DATA / "records" / "nothing-*.pgn"), progress=False).to_pylist()
+    assert len(nothing) == 1 and nothing[0]["error"].endswith("no file matches the pattern")
+
+
+def test_an_empty_plies_table_is_safe_for_pandas() -> None:
+    pd = pytest.importorskip("pandas")
+    games, plies = xiangqi.analyse(source={"empty.pgn": b""}, plies=True, progress=False)
+    assert (games.num_rows, plies.num_rows) == (1, 0)
+    assert plies.nbytes >= 0
+    frame = plies.to_pandas(types_mapper=pd.ArrowDtype)
+    assert int(frame.memory_usage(deep=True).sum()) >= 0

@@ -191,20 +191,25 @@ impl Feed {
     }
 
     fn open(&self, source: &Source) -> Result<Records, String> {
-        let count = Arc::clone(&self.bytes_read);
-        match &source.origin {
-            Origin::Unusable(message) => Err(message.clone()),
-            Origin::File(path) => {
-                let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-                let extension = path.extension().and_then(|e| e.to_str());
-                Records::from_reader(Counted { inner: file, count }, None, extension, None)
-                    .map_err(|e| format!("cannot read: {e}"))
-            }
-            Origin::Bytes(bytes) => {
-                let reader = Counted { inner: io::Cursor::new(Arc::clone(bytes)), count };
-                let extension = std::path::Path::new(&*source.name).extension().and_then(|e| e.to_str());
-                Records::from_reader(reader, None, extension, None).map_err(|e| format!("cannot read: {e}"))
-            }
+        open_source(source, &self.bytes_read)
+    }
+}
+
+/// The records of a source; `count` adds up the bytes read from it. The message says why it cannot be read.
+pub(crate) fn open_source(source: &Source, count: &Arc<AtomicU64>) -> Result<Records, String> {
+    let count = Arc::clone(count);
+    match &source.origin {
+        Origin::Unusable(message) => Err(message.clone()),
+        Origin::File(path) => {
+            let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+            let extension = path.extension().and_then(|e| e.to_str());
+            Records::from_reader(Counted { inner: file, count }, None, extension, None)
+                .map_err(|e| format!("cannot read: {e}"))
+        }
+        Origin::Bytes(bytes) => {
+            let reader = Counted { inner: io::Cursor::new(Arc::clone(bytes)), count };
+            let extension = std::path::Path::new(&*source.name).extension().and_then(|e| e.to_str());
+            Records::from_reader(reader, None, extension, None).map_err(|e| format!("cannot read: {e}"))
         }
     }
 }

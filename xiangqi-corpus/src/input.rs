@@ -23,6 +23,15 @@ pub enum Input {
         /// The record's bytes.
         bytes: Arc<[u8]>,
     },
+    /// A source already known to give one error row with this message, as a
+    /// [`survey`](crate::survey) reports it: a run split over several machines gives that row again,
+    /// word for word, without looking for the source a second time.
+    Unreadable {
+        /// The source name.
+        name: String,
+        /// Why it cannot be read (the row's `error`).
+        message: String,
+    },
 }
 
 impl Input {
@@ -102,6 +111,9 @@ pub(crate) fn expand(inputs: &[Input]) -> Vec<Source> {
             },
             Input::Bytes { name, bytes } => {
                 sources.push(Source { name: Arc::from(name.as_str()), origin: Origin::Bytes(Arc::clone(bytes)) })
+            }
+            Input::Unreadable { name, message } => {
+                sources.push(Source { name: Arc::from(name.as_str()), origin: Origin::Unusable(message.clone()) })
             }
         }
     }

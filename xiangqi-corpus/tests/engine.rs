@@ -229,3 +229,53 @@ fn a_plies_batch_closes_after_the_game_that_reaches_its_bound() {
         assert!(rows >= 300 && rows - last < 300, "{rows} rows, the last game {last}");
     }
 }
+
+/// The rows of a run, one line of text each, keyed by the game id (as a distributed run would be compared).
+fn rows_by_id(batches: &[Batch]) -> Vec<(u64, String)> {
+    let games = concat(&batches.iter().map(|b| b.games.clone()).collect::<Vec<_>>());
+    let text: Vec<String> = (0..games.num_rows())
+        .map(|i| {
+            games
+                .columns()
+                .iter()
+                .map(|c| arrow_cast::display::array_value_to_string(c, i).expect("printable"))
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    let mut rows: Vec<(u64, String)> = game_ids(&games).into_iter().zip(text).collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn surveyed_pieces_give_the_rows_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-corpus-survey-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let inputs = [
+        Input::Path(data("records/ccpd-selected.pgn")),
+        Input::Path(data("xqf")),
+        Input::Path(dir.clone()),
+        Input::Glob("/nonexistent/*.xqf".into()),
+        Input::Path(PathBuf::from("/nonexistent/x.pgn")),
+        Input::bytes("empty.pgn", &b""[..]),
+    ];
+    let whole = analyse(&inputs, &Options::default()).0;
+    let surveyed = xiangqi_corpus::survey(&inputs);
+    assert_eq!(surveyed.iter().map(|s| s.games).sum::<u64>() as usize, rows_by_id(&whole).len());
+    assert!(surveyed[0].games > 3 && surveyed[0].bytes > 0 && surveyed[0].error.is_none());
+    // Every source on its own, a large one in ranges of three games.
+    let mut pieces = Vec::new();
+    for source in &surveyed {
+        let input = source.input().unwrap_or_else(|| Input::bytes(source.name.clone(), &b""[..]));
+        let mut start = 0;
+        while start < source.games {
+            let end = (start + 3).min(source.games);
+            let options = Options { games: Some(start as usize..end as usize), ..Options::default() };
+            pieces.extend(analyse(std::slice::from_ref(&input), &options).0);
+            start = end;
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(rows_by_id(&pieces), rows_by_id(&whole));
+}

@@ -26,7 +26,7 @@ const REPORT_EVERY: Duration = Duration::from_millis(100);
 /// times a second from the calling thread.
 #[pyfunction]
 #[pyo3(signature = (paths, sources, *, threads = 1, rules = "cxa", plies = false, classify = false, fen = false,
-                    variations = false, games = None, progress = None, columns = false))]
+                    variations = false, games = None, progress = None, columns = false, unreadable = Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse_files<'py>(
     py: Python<'py>,
@@ -41,6 +41,7 @@ pub fn analyse_files<'py>(
     games: Option<(usize, Option<usize>)>,
     progress: Option<Py<PyAny>>,
     columns: bool,
+    unreadable: Vec<(String, String)>,
 ) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
     if threads < 1 {
         return Err(XiangqiError::new_err(format!("threads must be at least 1, not {threads}")));
@@ -62,8 +63,9 @@ pub fn analyse_files<'py>(
         games: games.map(|(start, end)| start..end.unwrap_or(usize::MAX)),
         ..Options::default()
     };
-    let mut inputs: Vec<Input> = paths.into_iter().map(Input::Path).collect();
+    let mut inputs = path_inputs(paths);
     inputs.extend(sources.into_iter().map(|(name, bytes)| Input::bytes(name, bytes)));
+    inputs.extend(unreadable.into_iter().map(|(name, message)| Input::Unreadable { name, message }));
     let mut game_batches = Vec::new();
     let mut ply_batches = Vec::new();
     let mut interrupted: Option<PyErr> = None;
@@ -109,6 +111,36 @@ pub fn analyse_files<'py>(
     Ok((games_table, plies_table))
 }
 
+/// Paths as the command reads its arguments: a glob pattern when it has `*`, `?` or `[` and names no
+/// existing path.
+fn path_inputs(paths: Vec<PathBuf>) -> Vec<Input> {
+    paths
+        .into_iter()
+        .map(|path| match path.to_str() {
+            Some(text) => Input::from_arg(text),
+            None => Input::Path(path),
+        })
+        .collect()
+}
+
+/// The sources of `paths` and `sources` in the order a run reads them, without analysing a game: a list
+/// of `(name, path, games, bytes, error)`, `path` `None` for bytes and for a source that cannot be read
+/// (whose one row has `error`).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn survey(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    sources: Vec<(String, Vec<u8>)>,
+) -> Vec<(String, Option<PathBuf>, u64, u64, Option<String>)> {
+    let mut inputs = path_inputs(paths);
+    inputs.extend(sources.into_iter().map(|(name, bytes)| Input::bytes(name, bytes)));
+    py.detach(|| xiangqi_corpus::survey(&inputs))
+        .into_iter()
+        .map(|s| (s.name, s.path, s.games, s.bytes, s.error))
+        .collect()
+}
+
 fn arrow_error(err: impl std::fmt::Display) -> PyErr {
     XiangqiError::new_err(format!("building the table failed: {err}"))
 }
@@ -131,7 +163,11 @@ fn table<'py>(
     let mut bytes = Vec::new();
     {
         let mut writer = arrow_ipc::writer::StreamWriter::try_new(&mut bytes, &schema).map_err(arrow_error)?;
-        writer.write(&whole).map_err(arrow_error)?;
+        // An empty table is the schema alone: pyarrow reads the empty offset buffers arrow-rs writes for an
+        // empty batch, but some of its functions (`nbytes`, hence pandas' `memory_usage`) then crash.
+        if whole.num_rows() > 0 {
+            writer.write(&whole).map_err(arrow_error)?;
+        }
         writer.finish().map_err(arrow_error)?;
     }
     Ok(PyBytes::new(py, &bytes).into_any())

@@ -47,6 +47,7 @@ fn _xiangqi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Game>()?;
     m.add_class::<records::GameNode>()?;
     m.add_function(wrap_pyfunction!(analyse::analyse_files, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse::survey, m)?)?;
     competition::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,0 +1,113 @@
+"""Times xiangqi.dask on a local cluster against one process, in one run: the bundled games copied until the
+corpus holds at least --plies plies, game rows with verdicts, best of --runs.
+
+- one process, ``xiangqi.analyse(threads=1)`` and ``threads=2``;
+- Dask (``distributed``, worker processes on loopback TCP, one thread each) with one and two workers;
+- the cost of a task: two workers over the same corpus cut into pieces of several sizes; the time above the
+  largest pieces' run, divided by the extra tasks, is what the scheduler adds per task.
+
+Usage: python bench/bench_dask.py [--plies 2000000] [--runs 3] [--sizes 64,256,1024,4096]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, List
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLED = [ROOT / "examples" / "data" / "wukong", ROOT / "examples" / "data" / "ccpd"]
+
+
+def best(runs: int, work: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def build_corpus(target_plies: int, into: Path) -> int:
+    import xiangqi
+
+    files = [f for d in BUNDLED for f in sorted(d.glob("*.pgn"))]
+    plies_once = sum(sum(xiangqi.analyse([str(f)]).column("plies").to_pylist()) for f in files)
+    copies = -(-target_plies // plies_once)
+    for k in range(copies):
+        folder = into / f"copy{k:03d}"
+        folder.mkdir()
+        for f in files:
+            shutil.copy(f, folder / f.name)
+    return plies_once * copies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--plies", type=int, default=2_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--sizes", default="64,256,1024,4096")
+    parser.add_argument("--partition-size", type=int, default=4096)
+    args = parser.parse_args()
+
+    import distributed
+    import xiangqi
+    import xiangqi.dask
+    from xiangqi._pieces import group, plan
+
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp)
+        plies = build_corpus(args.plies, corpus)
+        paths = [str(corpus)]
+        started = time.perf_counter()
+        pieces = plan(paths, partition_size=args.partition_size)
+        planned = time.perf_counter() - started
+        partitions = len(group(pieces, args.partition_size))
+        print(f"corpus: {plies:,} plies in {len(pieces)} pieces, {partitions} partitions; plan {planned:.2f} s")
+        rows: List[tuple] = []
+
+        for threads in (1, 2):
+            seconds = best(args.runs, lambda: xiangqi.analyse(paths, threads=threads))
+            rows.append((f"one process, threads={threads}", seconds))
+
+        for workers in (1, 2):
+            with distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None,
+            ) as cluster, distributed.Client(cluster):
+                frame = xiangqi.dask.analyse(paths, partition_size=args.partition_size)
+                frame.compute()  # warm the workers (imports) before timing
+                seconds = best(args.runs, lambda: xiangqi.dask.analyse(
+                    paths, partition_size=args.partition_size).compute())
+                rows.append((f"dask, {workers} worker(s) x 1 thread, {partitions} partitions", seconds))
+                if workers == 2:
+                    sizes = [int(s) for s in args.sizes.split(",")]
+                    timed = []
+                    for size in sizes:
+                        count = len(group(plan(paths, partition_size=size), size))
+                        seconds = best(args.runs, lambda: xiangqi.dask.analyse(paths, partition_size=size).compute())
+                        timed.append((size, count, seconds))
+                        rows.append((f"dask, 2 workers, partition_size={size} ({count} partitions)", seconds))
+                    base_size, base_count, base_seconds = timed[-1]
+                    for size, count, seconds in timed[:-1]:
+                        extra = count - base_count
+                        if extra > 0:
+                            per_task = (seconds - base_seconds) * 2 / extra * 1000
+                            print(f"per task at partition_size={size}: {per_task:.1f} ms of a worker "
+                                  f"(against {base_size})")
+
+        base = {name: s for name, s in rows}
+        one = base["one process, threads=1"]
+        two = base["one process, threads=2"]
+        print(f"{'run':<60} {'s':>7} {'plies/s':>12} {'vs 1 thread':>11} {'vs threads=2':>12}")
+        for name, seconds in rows:
+            print(f"{name:<60} {seconds:>7.2f} {plies / seconds:>12,.0f} {one / seconds:>10.2f}x {two / seconds:>11.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

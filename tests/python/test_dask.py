@@ -1,0 +1,149 @@
+"""xiangqi.dask against the single-process analysis, on a real Dask cluster: a scheduler and two worker
+processes on loopback TCP, started here, one of them killed in the middle of a computation."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any, Iterator, List
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+
+import xiangqi  # noqa: E402
+import xiangqi.dask  # noqa: E402
+from xiangqi._pieces import group, plain, plan  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "tests" / "data" / "records"
+XQF = ROOT / "tests" / "data" / "xqf"
+WUKONG = ROOT / "examples" / "data" / "wukong"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    with distributed.Client(cluster) as connected:
+        yield connected
+    cluster.close()
+
+
+def mixed_inputs(tmp_path: Path) -> List[str]:
+    garbage = tmp_path / "garbage.pgn"
+    garbage.write_bytes(bytes(range(256)) * 40)
+    (tmp_path / "empty.pgn").write_bytes(b"")
+    return [
+        str(RECORDS / "ccpd-selected.pgn"),
+        str(XQF),
+        str(tmp_path),
+        str(tmp_path / "missing.pgn"),
+        str(tmp_path / "nothing-*.xqf"),
+        str(RECORDS / "SAMPLE.PGN"),
+    ]
+
+
+def sorted_table(table: Any, keys: List[str]) -> Any:
+    return table.sort_by([(k, "ascending") for k in keys])
+
+
+def as_arrow(frame: Any, schema: Any) -> Any:
+    return pa.Table.from_pandas(frame, preserve_index=False).cast(schema)
+
+
+def test_the_pieces_of_a_plan_cover_every_game_once() -> None:
+    pieces = plan([str(RECORDS / "ccpd-selected.pgn"), str(XQF)], partition_size=3)
+    whole = xiangqi.analyse([str(RECORDS / "ccpd-selected.pgn"), str(XQF)])
+    assert sum(p.games for p in pieces) == whole.num_rows
+    first = [p for p in pieces if p.source.endswith("ccpd-selected.pgn")]
+    assert len(first) > 1 and all(p.games <= 3 for p in first)
+    groups = group(pieces, 3)
+    assert [p for g in groups for p in g] == pieces
+    assert all(sum(p.games for p in g) <= 3 or len(g) == 1 for g in groups)
+
+
+def test_games_and_plies_equal_one_process(client: Any, tmp_path: Path) -> None:
+    import dask
+
+    inputs = mixed_inputs(tmp_path)
+    games, plies = xiangqi.dask.analyse(inputs, plies=True, partition_size=4)
+    assert games.npartitions > 5
+    games_frame, plies_frame = dask.compute(games, plies)
+    expected_games, expected_plies = xiangqi.analyse(inputs, plies=True)
+    expected_games, expected_plies = plain(expected_games), plain(expected_plies)
+    got_games = as_arrow(games_frame, expected_games.schema)
+    got_plies = as_arrow(plies_frame, expected_plies.schema)
+    assert got_games.num_rows == expected_games.num_rows > 20
+    assert got_plies.num_rows == expected_plies.num_rows > 500
+    assert sorted_table(got_games, ["game_id"]).equals(sorted_table(expected_games, ["game_id"]))
+    ply_keys = ["game_id", "line", "ply"]
+    assert sorted_table(got_plies, ply_keys).equals(sorted_table(expected_plies, ply_keys))
+    statuses = set(got_games.column("status").to_pylist())
+    assert statuses == {"complete", "error", "truncated"} or statuses >= {"complete", "error"}
+
+
+def test_to_parquet_writes_the_partitions(client: Any, tmp_path: Path) -> None:
+    games = xiangqi.dask.analyse([str(RECORDS)], partition_size=16)
+    out = tmp_path / "games"
+    games.to_parquet(str(out))
+    import pyarrow.parquet as pq
+
+    written = pq.read_table(str(out))
+    expected = plain(xiangqi.analyse([str(RECORDS)]))
+    assert written.num_rows == expected.num_rows
+    assert sorted(written.column("game_id").to_pylist()) == sorted(expected.column("game_id").to_pylist())
+    assert written.schema.field("game_id").type == pa.uint64()
+
+
+def test_a_bad_file_in_a_partition_is_its_error_row(client: Any, tmp_path: Path) -> None:
+    (tmp_path / "good.pgn").write_bytes((RECORDS / "SAMPLE.PGN").read_bytes())
+    (tmp_path / "bad.xqf").write_bytes(b"XQ" + bytes(range(200)))
+    (tmp_path / "cut.pgn").write_bytes((RECORDS / "SAMPLE.PGN").read_bytes()[:300])
+    games = xiangqi.dask.analyse([str(tmp_path)], partition_size=1000)
+    assert games.npartitions == 1
+    frame = games.compute()
+    rows = {Path(s).name: (status, error) for s, status, error in zip(frame["source"], frame["status"], frame["error"])}
+    assert set(rows) == {"good.pgn", "bad.xqf", "cut.pgn"}
+    assert rows["good.pgn"][0] == "complete"
+    for broken in ("bad.xqf", "cut.pgn"):
+        status, error = rows[broken]
+        assert status in ("error", "truncated") and isinstance(error, str) and error
+
+
+def test_a_worker_killed_mid_computation_loses_no_game(client: Any) -> None:
+    games = xiangqi.dask.analyse([str(WUKONG)], partition_size=40)
+    parts = games.to_delayed()
+    assert len(parts) > 40
+    futures = client.compute(parts)
+    deadline = time.monotonic() + 60
+    victim = None
+    while victim is None and time.monotonic() < deadline:
+        busy = {worker: keys for worker, keys in client.processing().items() if keys}
+        done = sum(f.done() for f in futures)
+        if busy and 0 < done < len(futures) - 10:
+            victim = next(iter(busy))
+        else:
+            time.sleep(0.01)
+    assert victim is not None, "no worker was seen busy"
+    pids = client.run(os.getpid)
+    os.kill(pids[victim], signal.SIGKILL)
+    frames = client.gather(futures)
+    assert pids[victim] not in client.run(os.getpid).values()
+    import pandas as pd
+
+    got = pd.concat(frames)
+    expected = xiangqi.analyse([str(WUKONG)])
+    assert len(got) == expected.num_rows
+    assert got["game_id"].is_unique
+    assert sorted(got["game_id"].tolist()) == sorted(expected.column("game_id").to_pylist())
