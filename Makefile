@@ -16,7 +16,7 @@ RECORDS := tests/data/records/*.pgn tests/data/records/*.PGN tests/data/xqf/*.xq
 
 .PHONY: demo cli-demo test lint rust-test ffi-lib ffi-test ffi-examples cmake-test bench-ffi py-install py-test py-demo bench-py \
         arbiter-interface convert-interface replay-interface peers-sample check-peers bench bench-peers-records fuzz \
-        perft-all clean-venv arbiter-cycles docs install release-check release-crates release-msrv release-docs \
+        perft-all clean-venv arbiter-cycles docs install release-check release-crates release-msrv release-docs bench-dask \
         release-wheel release-c wasm-toolchain wasm-build wasm-test bench-wasm
 
 XIANGQI := $(CARGO) run -q --release -p xiangqi-cli --
@@ -110,6 +110,13 @@ $(VENV)/.py-deps: tests/python/requirements.txt $(VENV)/.installed
 	$(VPY) -m pip install -q --disable-pip-version-check -r tests/python/requirements.txt
 	touch $@
 
+# Dask and Spark for xiangqi.dask and xiangqi.spark (make py-test; not needed by the demo). Spark also needs a
+# Java runtime (17 or later): without one its tests skip, and say so.
+$(VENV)/.scale-deps: tests/python/requirements-dask.txt tests/python/requirements-spark.txt $(VENV)/.py-deps
+	$(VPY) -m pip install -q --disable-pip-version-check -r tests/python/requirements-dask.txt \
+	  -r tests/python/requirements-spark.txt
+	touch $@
+
 $(VENV)/.py-installed: $(VENV)/.py-deps $(PY_SOURCES)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin develop --release -q
 	touch $@
@@ -118,7 +125,8 @@ py-install: $(VENV)/.py-installed
 
 # pytest over the shared case files (with the core's replay example as a cross-check), the stubs against the
 # module (stubtest), and a typed program under mypy --strict.
-py-test: py-install
+py-test: py-install $(VENV)/.scale-deps
+	@command -v java >/dev/null 2>&1 || echo "py-test: no Java runtime on PATH: the Spark tests (tests/python/test_spark.py) skip; install one (Debian: apt-get install openjdk-17-jre-headless)"
 	$(CARGO) build -q --release -p xiangqi-core --example replay
 	XIANGQI_REPLAY="$(CARGO) run -q --release -p xiangqi-core --example replay --" $(VPY) -m pytest tests/python -q -rs
 	$(VPY) -m mypy.stubtest xiangqi._xiangqi
@@ -135,6 +143,11 @@ $(VENV)/.bench-py-installed: bench/requirements.txt $(VENV)/.py-deps
 
 bench-py: py-install $(VENV)/.bench-py-installed
 	$(VPY) bench/bench_xiangqi.py --peers
+
+# xiangqi.dask on a local cluster (one and two worker processes) against one process with one and two threads,
+# on the bundled games copied to 2 M plies, and the cost of a task (docs/scale.md; not part of `make test`).
+bench-dask: py-install $(VENV)/.scale-deps
+	$(VPY) bench/bench_dask.py
 
 # Coverage-guided fuzzing (docs/fuzzing.md): FEN, move notation, the arbiter, the C ABI's text entry points
 # and the three record readers. Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz

@@ -3,10 +3,11 @@ corpus holds at least --plies plies, game rows with verdicts, best of --runs.
 
 - one process, ``xiangqi.analyse(threads=1)`` and ``threads=2``;
 - Dask (``distributed``, worker processes on loopback TCP, one thread each) with one and two workers;
-- the cost of a task: two workers over the same corpus cut into pieces of several sizes; the time above the
-  largest pieces' run, divided by the extra tasks, is what the scheduler adds per task.
+- two workers over the same corpus cut into partitions of several sizes (bytes of records);
+- the fixed cost of a task: 400 one-game records in memory as 400 partitions, against the same records in one
+  partition, on two workers (scheduling, the engine's start, the frames' conversion and transfer).
 
-Usage: python bench/bench_dask.py [--plies 2000000] [--runs 3] [--sizes 64,256,1024,4096]
+Usage: python bench/bench_dask.py [--plies 2000000] [--runs 3] [--sizes 65536,262144,1048576,4194304]
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--plies", type=int, default=2_000_000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sizes", default="64,256,1024,4096")
-    parser.add_argument("--partition-size", type=int, default=4096)
+    parser.add_argument("--sizes", default="65536,262144,1048576,4194304")
+    parser.add_argument("--partition-size", type=int, default=4 << 20)
     args = parser.parse_args()
 
     import distributed
@@ -85,20 +86,15 @@ def main() -> int:
                     paths, partition_size=args.partition_size).compute())
                 rows.append((f"dask, {workers} worker(s) x 1 thread, {partitions} partitions", seconds))
                 if workers == 2:
-                    sizes = [int(s) for s in args.sizes.split(",")]
-                    timed = []
-                    for size in sizes:
+                    for size in [int(s) for s in args.sizes.split(",")]:
                         count = len(group(plan(paths, partition_size=size), size))
                         seconds = best(args.runs, lambda: xiangqi.dask.analyse(paths, partition_size=size).compute())
-                        timed.append((size, count, seconds))
                         rows.append((f"dask, 2 workers, partition_size={size} ({count} partitions)", seconds))
-                    base_size, base_count, base_seconds = timed[-1]
-                    for size, count, seconds in timed[:-1]:
-                        extra = count - base_count
-                        if extra > 0:
-                            per_task = (seconds - base_seconds) * 2 / extra * 1000
-                            print(f"per task at partition_size={size}: {per_task:.1f} ms of a worker "
-                                  f"(against {base_size})")
+                    tiny = {f"game{k}.pgn": b"1. h2e2 h9g7 2. h0g2 *\n" for k in range(400)}
+                    apart = best(args.runs, lambda: xiangqi.dask.analyse(source=tiny, partition_size=1).compute())
+                    together = best(args.runs, lambda: xiangqi.dask.analyse(source=tiny, partition_size=1 << 30).compute())
+                    print(f"fixed cost of a task: {(apart - together) * 2 / 399 * 1000:.1f} ms of a worker "
+                          f"(400 one-game partitions {apart:.2f} s, one partition {together:.2f} s, two workers)")
 
         base = {name: s for name, s in rows}
         one = base["one process, threads=1"]

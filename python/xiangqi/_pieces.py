@@ -1,7 +1,7 @@
 """A bulk analysis cut into pieces that can run anywhere, for :mod:`xiangqi.dask` and :mod:`xiangqi.spark`.
 
 :func:`plan` lists the sources of the inputs exactly as :func:`xiangqi.analyse` reads them (same names, same
-order, same error rows) with the number of game rows of each, and cuts a large source into ranges of games.
+order, same error rows) and cuts a source larger than a partition into ranges of games, counted first.
 Each :class:`Piece` is then analysed on its own by :func:`analyse_piece`, in any process, and the rows of all
 the pieces are the rows of one run over everything: the same ``game_id``, ``source`` and ``index``, and the
 same values. Only the order differs; sort by ``game_id`` (or by source and index) to compare.
@@ -11,38 +11,47 @@ from __future__ import annotations
 
 import os as _os
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Union
 
 from ._xiangqi import analyse_files, survey
 
 PathLike = Union[str, "_os.PathLike[str]"]
 
-#: Game rows per piece by default: a few tenths of a second of work per piece for game rows, large enough
-#: that a scheduler's cost per task (about a millisecond) does not count, small enough to spread a large file.
-DEFAULT_PARTITION_SIZE = 4096
+#: Bytes of records per partition by default: a few tenths of a second of work for game rows (PGN runs at
+#: 1-3 MB/s a core with verdicts), so that a scheduler's cost per task (milliseconds) does not count, and
+#: small enough to spread a corpus over many workers.
+DEFAULT_PARTITION_SIZE = 4 << 20
 
 
 @dataclass(frozen=True)
 class Piece:
-    """The games ``start`` to ``stop`` (excluded) of one source."""
+    """The games ``start`` to ``stop`` (excluded) of one source, or the whole source when ``stop`` is ``None``."""
 
     #: The source's name: the ``source`` column, which enters the ``game_id``.
     source: str
     #: The file to read, or ``None`` for a source that cannot be read (``error``) or for bytes (``data``).
     path: Optional[str]
-    start: int
-    stop: int
+    start: int = 0
+    stop: Optional[int] = None
     #: Why the source cannot be read: the piece is its one error row.
     error: Optional[str] = None
     #: The record's bytes, for a source given in memory.
     data: Optional[bytes] = None
     #: The size of the whole source in bytes.
     size: int = 0
+    #: The source's game rows, when they were counted (a source cut into ranges).
+    games: Optional[int] = None
 
     @property
-    def games(self) -> int:
-        """The game rows of this piece."""
-        return self.stop - self.start
+    def bytes(self) -> int:
+        """The bytes of records this piece reads, in proportion for a range."""
+        if self.stop is None or not self.games:
+            return self.size
+        return self.size * (self.stop - self.start) // self.games
+
+    def games_range(self) -> Optional[Tuple[int, Optional[int]]]:
+        """The game range to analyse, ``None`` for the whole source."""
+        return None if self.stop is None else (self.start, self.stop)
 
 
 def _paths(paths: Union[None, PathLike, Iterable[PathLike]]) -> List[str]:
@@ -61,26 +70,57 @@ def _sources(source: Optional[Union[bytes, Mapping[str, bytes]]]) -> List[Tuple[
     return [(str(name), bytes(data)) for name, data in source.items()]
 
 
+def count_games(path: Optional[str], name: str, data: Optional[bytes]) -> int:
+    """The game rows of one source (a file, or bytes with their name), as a run counts them."""
+    found = survey([] if path is None else [path], [] if data is None else [(name, data)])
+    return sum(games or 1 for _, _, games, _, _ in found)
+
+
+Mapper = Callable[[Callable[..., int], List[Tuple[Optional[str], str, Optional[bytes]]]], Iterable[int]]
+
+
+def _serial(function: Callable[..., int], items: List[Tuple[Optional[str], str, Optional[bytes]]]) -> List[int]:
+    return [function(*item) for item in items]
+
+
 def plan(
     paths: Union[None, PathLike, Iterable[PathLike]] = None,
     *,
     source: Optional[Union[bytes, Mapping[str, bytes]]] = None,
     partition_size: int = DEFAULT_PARTITION_SIZE,
+    count: Mapper = _serial,
 ) -> List[Piece]:
     """The pieces of a run over ``paths`` (files, directories, glob patterns) and ``source`` (bytes, or a dict
-    of name to bytes): every source in the order a run reads it, a source of more than ``partition_size``
-    games cut into ranges of at most that many. Reads where each game ends, not the moves."""
+    of name to bytes): every source in the order a run reads it, whole, except that a source of more than
+    ``partition_size`` bytes is cut into ranges of games of about that size. Only those sources are read
+    now, to find where their games end (not their moves); ``count(function, items)`` runs
+    ``function(*item)`` for each of them and may do it elsewhere (on a cluster's workers)."""
     if isinstance(partition_size, bool) or not isinstance(partition_size, int) or partition_size < 1:
-        raise ValueError(f"partition_size must be a positive number of games, not {partition_size!r}")
+        raise ValueError(f"partition_size must be a positive number of bytes, not {partition_size!r}")
     named = _sources(source)
     data = dict(named)
+    listed = survey(_paths(paths), named, count=False)
+    large = [
+        (None if path is None else _os.fspath(path), name, data.get(name) if path is None else None)
+        for name, path, games, size, error in listed
+        if games is None and size > partition_size
+    ]
+    counted = dict(zip((item[1] for item in large), count(count_games, large))) if large else {}
     pieces: List[Piece] = []
-    for name, path, games, size, error in survey(_paths(paths), named):
+    for name, path, games, size, error in listed:
         file = None if path is None else _os.fspath(path)
         held = data.get(name) if file is None and error is None else None
-        for start in range(0, max(games, 1), partition_size):
-            stop = min(start + partition_size, games)
-            pieces.append(Piece(name, file, start, stop, error, held, size))
+        if error is not None or name not in counted:
+            pieces.append(Piece(name, file, error=error, data=held, size=size))
+            continue
+        total = counted[name]
+        cuts = min(total, -(-size // partition_size))
+        if cuts <= 1:
+            pieces.append(Piece(name, file, data=held, size=size, games=total))
+            continue
+        bounds = [total * k // cuts for k in range(cuts + 1)]
+        for start, stop in zip(bounds, bounds[1:]):
+            pieces.append(Piece(name, file, start, stop, None, held, size, total))
     return pieces
 
 
@@ -105,7 +145,7 @@ def analyse_piece(
         classify=classify,
         fen=fen,
         variations=variations,
-        games=(piece.start, piece.stop),
+        games=piece.games_range(),
         unreadable=[] if piece.error is None else [(piece.source, piece.error)],
     )
     games = pa.ipc.open_stream(games_ipc).read_all()
@@ -130,17 +170,17 @@ def plain(table: Any) -> Any:
 
 
 def group(pieces: Iterable[Piece], partition_size: int = DEFAULT_PARTITION_SIZE) -> List[List[Piece]]:
-    """Consecutive pieces gathered into partitions of about ``partition_size`` games each: a range of a large
-    source stays alone, small sources share a partition, so that partitions are even."""
+    """Consecutive pieces gathered into partitions of at most ``partition_size`` bytes of records each (a
+    piece larger than that alone): small sources share a partition, so that partitions are even."""
     groups: List[List[Piece]] = []
-    games = 0
+    size = 0
     for piece in pieces:
-        if groups and games + piece.games <= partition_size:
+        if groups and size + piece.bytes <= partition_size:
             groups[-1].append(piece)
-            games += piece.games
+            size += piece.bytes
         else:
             groups.append([piece])
-            games = piece.games
+            size = piece.bytes
     return groups
 
 

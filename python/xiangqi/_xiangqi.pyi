@@ -421,8 +421,8 @@ def analyse_files(
     unreadable: List[Tuple[str, str]] = ...,
 ) -> Tuple[Any, Optional[Any]]: ...
 def survey(
-    paths: List[str], sources: List[Tuple[str, bytes]]
-) -> List[Tuple[str, Optional[Path], int, int, Optional[str]]]: ...
+    paths: List[str], sources: List[Tuple[str, bytes]], *, count: bool = True
+) -> List[Tuple[str, Optional[Path], Optional[int], int, Optional[str]]]: ...
 
 # Competition rules (xiangqi_core::competition): times in ms, sides as bool (True = red).
 

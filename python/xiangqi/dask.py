@@ -1,18 +1,21 @@
 """The bulk analysis of :func:`xiangqi.analyse` as Dask DataFrames, for corpora larger than one machine.
 
-The inputs are cut into pieces (:func:`xiangqi._pieces.plan`): one per source, and ranges of at most
-``partition_size`` games within a large source. Each piece is one partition, analysed by the Rust engine
-with the GIL released in whichever worker takes it; the partitions together hold exactly the rows of one
+The inputs are cut into partitions of about ``partition_size`` bytes of records (:func:`xiangqi._pieces.plan`):
+several small sources together, or a range of games of a larger source. Each partition is analysed by the
+Rust engine with the GIL released in whichever worker takes it; the partitions together hold exactly the rows of one
 ``xiangqi.analyse`` call over the same inputs (the same ``game_id``, ``source``, ``index`` and values), in
 source order. Nothing is shuffled: a partition reads its records and writes its rows.
 
 Columns keep the Arrow types of ``docs/schema.md`` through pandas' ``ArrowDtype`` (``game_id`` stays an
 unsigned 64-bit integer, lists, structs and maps stay themselves), except that the dictionary-encoded text
 columns (``source``, ``status``, ``verdict``, ...) are plain text, since each partition would otherwise have a
-dictionary of its own. ``to_parquet`` writes them directly.
+dictionary of its own. :func:`to_parquet` writes the frames with the Arrow types of one process's tables
+and metadata that pandas reads back (a frame's own ``to_parquet`` writes the same data, but pandas cannot read
+the nested columns' type names it stores: read such files with ``pyarrow.parquet.read_table(path)`` and
+``to_pandas(ignore_metadata=True)``).
 
 >>> import xiangqi.dask
->>> games = xiangqi.dask.analyse("examples/data/ccpd", partition_size=500)   # doctest: +SKIP
+>>> games = xiangqi.dask.analyse("examples/data/ccpd", partition_size=1 << 20)  # doctest: +SKIP
 >>> games.groupby("verdict").size().compute()                               # doctest: +SKIP
 
 With a cluster, make a ``distributed.Client`` first (``Client("tcp://scheduler:8786")``): the computation
@@ -27,7 +30,7 @@ from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from ._pieces import DEFAULT_PARTITION_SIZE, PathLike, Piece, analyse_pieces, group, plain, plain_schema, plan
 
-__all__ = ["analyse", "games_meta", "plies_meta", "DEFAULT_PARTITION_SIZE"]
+__all__ = ["analyse", "to_parquet", "schemas", "games_meta", "plies_meta", "DEFAULT_PARTITION_SIZE"]
 
 
 def _frame(table: Any) -> Any:
@@ -63,6 +66,14 @@ def _analyse_both(pieces: List[Piece], options: Mapping[str, Any]) -> Tuple[Any,
     return _frame(games), _frame(plies)
 
 
+def _count_with_dask(function: Any, items: List[Any]) -> List[int]:
+    """Counts the games of the sources to cut where the computation runs: on the cluster when a
+    ``distributed.Client`` is active, else on local threads (the GIL is released while the engine reads)."""
+    import dask
+
+    return list(dask.compute(*[dask.delayed(function, pure=True)(*item) for item in items]))
+
+
 def analyse(
     paths: Union[None, PathLike, Iterable[PathLike]] = None,
     *,
@@ -78,19 +89,20 @@ def analyse(
     (a dict of name to bytes) as a ``dask.dataframe.DataFrame`` with one row per game, or ``(games, plies)``
     with ``plies=True`` (``classify``, ``fen`` and ``variations`` as for :func:`xiangqi.analyse`).
 
-    Each partition is a range of at most ``partition_size`` games of one large source, or several small
-    sources of about that many games together. The sources are listed now, on the calling machine, with the number of games of each (where each game
-    ends is read, not the moves); the analysis runs when the frames are computed. Computing both frames in
-    one call (``dask.compute(games, plies)``, or ``to_parquet(..., compute=False)`` for each and one
+    A partition holds about ``partition_size`` bytes of records: several small sources together, or a range
+    of games of a larger source. The sources are listed now; a source to cut has its games counted now too
+    (where each game ends is read, not the moves), on the cluster's workers when a ``distributed.Client`` is
+    active. The analysis runs when the frames are computed. Computing both frames in one call (``dask.compute(games, plies)``, or ``to_parquet(..., compute=False)`` for each and one
     ``dask.compute``) analyses every piece once; computing them one after the other analyses it twice.
 
-    A piece that is a range of a large file first reads past the games before it (finding where they end,
-    about a tenth of the cost of analysing them), so a file cut into ``k`` pieces costs about ``k / 20`` more.
+    A range of a large file first reads past the games before it (finding where they end, about a tenth of
+    the cost of analysing them), so a file cut into ``k`` ranges costs about ``k / 20`` more than whole.
     """
     import dask
     import dask.dataframe as dd
 
-    partitions = group(plan(paths, source=source, partition_size=partition_size), partition_size)
+    pieces = plan(paths, source=source, partition_size=partition_size, count=_count_with_dask)
+    partitions = group(pieces, partition_size)
     options = {"classify": classify, "fen": fen, "variations": variations, "rules": rules}
     empty_games, empty_plies = _empty_tables()
     if not (plies or classify):
@@ -113,3 +125,58 @@ def schemas() -> Tuple[Any, Any]:
     place of dictionaries, for ``to_parquet(..., schema=...)`` when a partition may be empty."""
     games, plies = _empty_tables()
     return plain_schema(games.schema), plain_schema(plies.schema)
+
+
+def _readable_pandas_metadata(schema: Any) -> bytes:
+    """The ``pandas`` metadata of a frame of ``schema``, its nested Arrow columns described as ``object``:
+    pandas cannot parse back the type name it writes for them (``list<item: struct<...>>[pyarrow]``)."""
+    import json
+
+    import pyarrow as pa
+
+    metadata = json.loads(pa.Table.from_pandas(_frame(schema.empty_table())).schema.metadata[b"pandas"])
+    for column in metadata["columns"]:
+        if "<" in str(column.get("numpy_type", "")):
+            column["numpy_type"] = "object"
+    return json.dumps(metadata).encode()
+
+
+def _write_partition(frame: Any, path: str, schema: Any, metadata: Mapping[bytes, bytes], options: Any) -> int:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False).replace_schema_metadata(metadata)
+    pq.write_table(table, path, **options)
+    return int(table.num_rows)
+
+
+def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -> Any:
+    """Writes a frame of :func:`analyse` to the directory ``path``, one Parquet file per partition
+    (``part.0.parquet``, ...), with the Arrow schema of the engine's table (dictionaries as plain text), its
+    ``xiangqi.schema_version``, and metadata that ``pandas.read_parquet`` and
+    ``dask.dataframe.read_parquet`` read back (nested columns as Python objects, or as Arrow types with
+    ``dtype_backend="pyarrow"``). Returns the number of rows written; with ``compute=False``, the delayed
+    write instead, so that both frames are written in one pass over the records::
+
+        games, plies = xiangqi.dask.analyse(paths, plies=True)
+        dask.compute(xiangqi.dask.to_parquet(games, "games", compute=False),
+                     xiangqi.dask.to_parquet(plies, "plies", compute=False))
+
+    ``options`` go to ``pyarrow.parquet.write_table`` (``compression``, ...). The directory must be one that
+    every worker can write to."""
+    import os
+
+    import dask
+
+    games, plies = schemas()
+    schema = games if list(frame.columns) == games.names else plies
+    metadata = dict(schema.metadata or {})
+    metadata[b"pandas"] = _readable_pandas_metadata(schema)
+    os.makedirs(path, exist_ok=True)
+    write = dask.delayed(_write_partition, pure=False)
+    parts = [
+        write(part, os.path.join(path, f"part.{number}.parquet"), schema, metadata, options)
+        for number, part in enumerate(frame.to_delayed())
+    ]
+    total = dask.delayed(sum)(parts)
+    return total.compute() if compute else total

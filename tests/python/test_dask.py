@@ -63,21 +63,27 @@ def as_arrow(frame: Any, schema: Any) -> Any:
 
 
 def test_the_pieces_of_a_plan_cover_every_game_once() -> None:
-    pieces = plan([str(RECORDS / "ccpd-selected.pgn"), str(XQF)], partition_size=3)
-    whole = xiangqi.analyse([str(RECORDS / "ccpd-selected.pgn"), str(XQF)])
-    assert sum(p.games for p in pieces) == whole.num_rows
-    first = [p for p in pieces if p.source.endswith("ccpd-selected.pgn")]
-    assert len(first) > 1 and all(p.games <= 3 for p in first)
-    groups = group(pieces, 3)
+    inputs = [str(RECORDS / "ccpd-selected.pgn"), str(XQF), str(RECORDS / "bulk_games_uci.pgn")]
+    pieces = plan(inputs, partition_size=3000)
+    whole = xiangqi.analyse(inputs)
+    cut = [p for p in pieces if p.source.endswith("bulk_games_uci.pgn")]
+    # 10,842 bytes in ranges of about 3,000: four ranges of its 15 games, end to end.
+    assert [(p.start, p.stop) for p in cut] == [(0, 3), (3, 7), (7, 11), (11, 15)]
+    assert all(p.stop is None for p in pieces if p not in cut)
+    assert [p.source for p in pieces if p not in cut] + [cut[0].source] == list(
+        dict.fromkeys(whole.column("source").to_pylist())
+    )
+    groups = group(pieces, 3000)
     assert [p for g in groups for p in g] == pieces
-    assert all(sum(p.games for p in g) <= 3 or len(g) == 1 for g in groups)
+    assert all(sum(p.bytes for p in g) <= 3000 or len(g) == 1 for g in groups)
+    assert len(groups) < len(pieces)
 
 
 def test_games_and_plies_equal_one_process(client: Any, tmp_path: Path) -> None:
     import dask
 
     inputs = mixed_inputs(tmp_path)
-    games, plies = xiangqi.dask.analyse(inputs, plies=True, partition_size=4)
+    games, plies = xiangqi.dask.analyse(inputs, plies=True, partition_size=1000)
     assert games.npartitions > 5
     games_frame, plies_frame = dask.compute(games, plies)
     expected_games, expected_plies = xiangqi.analyse(inputs, plies=True)
@@ -93,24 +99,42 @@ def test_games_and_plies_equal_one_process(client: Any, tmp_path: Path) -> None:
     assert statuses == {"complete", "error", "truncated"} or statuses >= {"complete", "error"}
 
 
-def test_to_parquet_writes_the_partitions(client: Any, tmp_path: Path) -> None:
-    games = xiangqi.dask.analyse([str(RECORDS)], partition_size=16)
-    out = tmp_path / "games"
-    games.to_parquet(str(out))
+def test_to_parquet_writes_the_tables_of_one_process(client: Any, tmp_path: Path) -> None:
+    import dask
+    import dask.dataframe as dd
+    import pandas as pd
     import pyarrow.parquet as pq
 
-    written = pq.read_table(str(out))
-    expected = plain(xiangqi.analyse([str(RECORDS)]))
-    assert written.num_rows == expected.num_rows
-    assert sorted(written.column("game_id").to_pylist()) == sorted(expected.column("game_id").to_pylist())
-    assert written.schema.field("game_id").type == pa.uint64()
+    games, plies = xiangqi.dask.analyse([str(RECORDS)], plies=True, partition_size=8000)
+    written = dask.compute(
+        xiangqi.dask.to_parquet(games, str(tmp_path / "games"), compute=False),
+        xiangqi.dask.to_parquet(plies, str(tmp_path / "plies"), compute=False),
+    )
+    expected_games, expected_plies = (plain(t) for t in xiangqi.analyse([str(RECORDS)], plies=True))
+    assert written == (expected_games.num_rows, expected_plies.num_rows)
+    for name, expected, keys in (
+        ("games", expected_games, ["game_id"]),
+        ("plies", expected_plies, ["game_id", "line", "ply"]),
+    ):
+        table = pq.read_table(str(tmp_path / name))
+        assert table.schema.metadata[b"xiangqi.schema_version"] == xiangqi.SCHEMA_VERSION.encode()
+        got = table.replace_schema_metadata(None)
+        assert sorted_table(got, keys).equals(sorted_table(expected.replace_schema_metadata(None), keys))
+        # pandas and Dask read the files back, with the unsigned ids intact.
+        frame = pd.read_parquet(str(tmp_path / name))
+        assert len(frame) == expected.num_rows and str(frame["game_id"].dtype) == "uint64[pyarrow]"
+        assert len(dd.read_parquet(str(tmp_path / name), dtype_backend="pyarrow").compute()) == expected.num_rows
+    # A frame's own to_parquet writes the same rows (its pandas metadata needs ignore_metadata to read back).
+    games.to_parquet(str(tmp_path / "direct"))
+    direct = pq.read_table(str(tmp_path / "direct")).to_pandas(ignore_metadata=True)
+    assert sorted(direct["game_id"]) == sorted(expected_games.column("game_id").to_pylist())
 
 
 def test_a_bad_file_in_a_partition_is_its_error_row(client: Any, tmp_path: Path) -> None:
     (tmp_path / "good.pgn").write_bytes((RECORDS / "SAMPLE.PGN").read_bytes())
     (tmp_path / "bad.xqf").write_bytes(b"XQ" + bytes(range(200)))
     (tmp_path / "cut.pgn").write_bytes((RECORDS / "SAMPLE.PGN").read_bytes()[:300])
-    games = xiangqi.dask.analyse([str(tmp_path)], partition_size=1000)
+    games = xiangqi.dask.analyse([str(tmp_path)], partition_size=1 << 20)
     assert games.npartitions == 1
     frame = games.compute()
     rows = {Path(s).name: (status, error) for s, status, error in zip(frame["source"], frame["status"], frame["error"])}
@@ -122,7 +146,7 @@ def test_a_bad_file_in_a_partition_is_its_error_row(client: Any, tmp_path: Path)
 
 
 def test_a_worker_killed_mid_computation_loses_no_game(client: Any) -> None:
-    games = xiangqi.dask.analyse([str(WUKONG)], partition_size=40)
+    games = xiangqi.dask.analyse([str(WUKONG)], partition_size=30_000)
     parts = games.to_delayed()
     assert len(parts) > 40
     futures = client.compute(parts)

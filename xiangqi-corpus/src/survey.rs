@@ -19,8 +19,9 @@ pub struct SurveyedSource {
     /// be read.
     pub path: Option<PathBuf>,
     /// The game rows the source gives (at least 1: a source without a game, or one that cannot be read,
-    /// gives one error row). A game range `a..b` of this source gives the rows of indices `a..b`.
-    pub games: u64,
+    /// gives one error row). A game range `a..b` of this source gives the rows of indices `a..b`. `None`
+    /// when not counted ([`list_sources`]).
+    pub games: Option<u64>,
     /// The source's size in bytes (0 when it cannot be read).
     pub bytes: u64,
     /// Why the source cannot be read, when it cannot: its one row has this error.
@@ -39,16 +40,56 @@ impl SurveyedSource {
     }
 }
 
-/// The sources of `inputs` in the order a run reads them, each with its number of game rows. Finding
-/// where each game ends is read, not the moves: a small part of the cost of analysing.
+/// The sources of `inputs` in the order a run reads them, with their sizes, without reading them: a
+/// source that cannot be used is known by now (`games` is then `Some(1)`, its error row), the others are
+/// not counted (`None`). [`count_games`] counts one; [`survey`] lists and counts.
+///
+/// ```
+/// use xiangqi_corpus::{list_sources, Input};
+///
+/// let listed = list_sources(&[Input::bytes("one.pgn", &b"1. h2e2 *\n"[..]), Input::Glob("/nowhere/*.pgn".into())]);
+/// assert_eq!((listed[0].bytes, listed[0].games), (10, None));
+/// assert_eq!((listed[1].games, listed[1].error.as_deref()), (Some(1), Some("no file matches the pattern")));
+/// ```
+pub fn list_sources(inputs: &[Input]) -> Vec<SurveyedSource> {
+    expand(inputs)
+        .into_iter()
+        .map(|source| {
+            let name = source.name.to_string();
+            match source.origin {
+                Origin::File(path) => match std::fs::metadata(&path) {
+                    Ok(meta) => SurveyedSource { name, path: Some(path), games: None, bytes: meta.len(), error: None },
+                    Err(err) => unusable(name, format!("cannot open: {err}")),
+                },
+                Origin::Bytes(bytes) => {
+                    SurveyedSource { name, path: None, games: None, bytes: bytes.len() as u64, error: None }
+                }
+                Origin::Unusable(message) => unusable(name, message),
+            }
+        })
+        .collect()
+}
+
+fn unusable(name: String, message: String) -> SurveyedSource {
+    SurveyedSource { name, path: None, games: Some(1), bytes: 0, error: Some(message) }
+}
+
+/// The game rows one input gives, source by source, as a run counts them: every source at least one.
+/// Finding where each game ends is read, not the moves: a small part of the cost of analysing.
+pub fn count_games(input: &Input) -> Vec<u64> {
+    survey(std::slice::from_ref(input)).into_iter().map(|s| s.games.unwrap_or(1)).collect()
+}
+
+/// The sources of `inputs` in the order a run reads them, each with its number of game rows (see
+/// [`list_sources`] for the listing alone).
 ///
 /// ```
 /// use xiangqi_corpus::{survey, Input};
 ///
 /// let pgn = "[Event \"1\"]\n1. h2e2 *\n\n[Event \"2\"]\n1. h2e2 h9g7 *\n";
 /// let found = survey(&[Input::bytes("two.pgn", pgn.as_bytes()), Input::Path("missing.pgn".into())]);
-/// assert_eq!((found[0].name.as_str(), found[0].games), ("two.pgn", 2));
-/// assert_eq!(found[1].games, 1); // its error row
+/// assert_eq!((found[0].name.as_str(), found[0].games), ("two.pgn", Some(2)));
+/// assert_eq!(found[1].games, Some(1)); // its error row
 /// assert!(found[1].error.as_deref().unwrap().starts_with("cannot open"));
 /// ```
 pub fn survey(inputs: &[Input]) -> Vec<SurveyedSource> {
@@ -67,9 +108,9 @@ pub fn survey(inputs: &[Input]) -> Vec<SurveyedSource> {
                     while records.next_deferred().is_some() {
                         games += 1;
                     }
-                    SurveyedSource { name, path, games, bytes: read.load(Ordering::Relaxed), error: None }
+                    SurveyedSource { name, path, games: Some(games), bytes: read.load(Ordering::Relaxed), error: None }
                 }
-                Err(message) => SurveyedSource { name, path: None, games: 1, bytes: 0, error: Some(message) },
+                Err(message) => unusable(name, message),
             }
         })
         .collect()

@@ -262,15 +262,23 @@ fn surveyed_pieces_give_the_rows_of_one_run() {
     ];
     let whole = analyse(&inputs, &Options::default()).0;
     let surveyed = xiangqi_corpus::survey(&inputs);
-    assert_eq!(surveyed.iter().map(|s| s.games).sum::<u64>() as usize, rows_by_id(&whole).len());
-    assert!(surveyed[0].games > 3 && surveyed[0].bytes > 0 && surveyed[0].error.is_none());
+    assert_eq!(surveyed.iter().map(|s| s.games.expect("counted")).sum::<u64>() as usize, rows_by_id(&whole).len());
+    assert!(surveyed[0].games > Some(3) && surveyed[0].bytes > 0 && surveyed[0].error.is_none());
+    // Listing alone names the same sources, with the same sizes and errors.
+    let listed = xiangqi_corpus::list_sources(&inputs);
+    assert_eq!(listed.len(), surveyed.len());
+    for (l, s) in listed.iter().zip(&surveyed) {
+        assert_eq!((&l.name, &l.path, l.bytes, &l.error), (&s.name, &s.path, s.bytes, &s.error));
+        assert_eq!(l.games.is_some(), l.error.is_some());
+    }
     // Every source on its own, a large one in ranges of three games.
     let mut pieces = Vec::new();
     for source in &surveyed {
         let input = source.input().unwrap_or_else(|| Input::bytes(source.name.clone(), &b""[..]));
+        let games = source.games.expect("counted");
         let mut start = 0;
-        while start < source.games {
-            let end = (start + 3).min(source.games);
+        while start < games {
+            let end = (start + 3).min(games);
             let options = Options { games: Some(start as usize..end as usize), ..Options::default() };
             pieces.extend(analyse(std::slice::from_ref(&input), &options).0);
             start = end;

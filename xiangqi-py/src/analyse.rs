@@ -125,20 +125,22 @@ fn path_inputs(paths: Vec<PathBuf>) -> Vec<Input> {
 
 /// The sources of `paths` and `sources` in the order a run reads them, without analysing a game: a list
 /// of `(name, path, games, bytes, error)`, `path` `None` for bytes and for a source that cannot be read
-/// (whose one row has `error`).
+/// (whose one row has `error`). With `count=False` the sources are only listed: `games` is `None` except
+/// for the unreadable ones (1, their error row).
 #[pyfunction]
+#[pyo3(signature = (paths, sources, *, count = true))]
 #[allow(clippy::type_complexity)]
 pub fn survey(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     sources: Vec<(String, Vec<u8>)>,
-) -> Vec<(String, Option<PathBuf>, u64, u64, Option<String>)> {
+    count: bool,
+) -> Vec<(String, Option<PathBuf>, Option<u64>, u64, Option<String>)> {
     let mut inputs = path_inputs(paths);
     inputs.extend(sources.into_iter().map(|(name, bytes)| Input::bytes(name, bytes)));
-    py.detach(|| xiangqi_corpus::survey(&inputs))
-        .into_iter()
-        .map(|s| (s.name, s.path, s.games, s.bytes, s.error))
-        .collect()
+    let found =
+        py.detach(|| if count { xiangqi_corpus::survey(&inputs) } else { xiangqi_corpus::list_sources(&inputs) });
+    found.into_iter().map(|s| (s.name, s.path, s.games, s.bytes, s.error)).collect()
 }
 
 fn arrow_error(err: impl std::fmt::Display) -> PyErr {
