@@ -1,8 +1,10 @@
 """Times xiangqi.dask on a local cluster against one process, in one run: the bundled games copied until the
-corpus holds at least --plies plies, game rows with verdicts, best of --runs.
+corpus holds at least --plies plies, the games table with verdicts written to Parquet, best of --runs.
 
-- one process, ``xiangqi.analyse(threads=1)`` and ``threads=2``;
-- Dask (``distributed``, worker processes on loopback TCP, one thread each) with one and two workers;
+- one process, ``xiangqi.analyse(threads=1)`` and ``threads=2`` then ``xiangqi.to_parquet``;
+- Dask (``distributed``, worker processes on loopback TCP, one thread each) with one and two workers,
+  ``xiangqi.dask.to_parquet`` (each worker writes its partitions), and the same gathered into the client
+  (``compute()``: every partition's frame crosses to the client process, which shares the two cores);
 - two workers over the same corpus cut into partitions of several sizes (bytes of records);
 - the fixed cost of a task: 400 one-game records in memory as 400 partitions, against the same records in one
   partition, on two workers (scheduling, the engine's start, the frames' conversion and transfer).
@@ -60,7 +62,7 @@ def main() -> int:
     import xiangqi.dask
     from xiangqi._pieces import group, plan
 
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as written:
         corpus = Path(tmp)
         plies = build_corpus(args.plies, corpus)
         paths = [str(corpus)]
@@ -71,8 +73,19 @@ def main() -> int:
         print(f"corpus: {plies:,} plies in {len(pieces)} pieces, {partitions} partitions; plan {planned:.2f} s")
         rows: List[tuple] = []
 
+        out = Path(written)
+
+        def one_process(threads: int) -> None:
+            xiangqi.to_parquet(xiangqi.analyse(paths, threads=threads), out / "one.parquet")
+
+        def with_dask(partition_size: int, **source: Any) -> None:
+            target = out / "dask"
+            shutil.rmtree(target, ignore_errors=True)
+            frame = xiangqi.dask.analyse(paths if not source else None, partition_size=partition_size, **source)
+            xiangqi.dask.to_parquet(frame, str(target))
+
         for threads in (1, 2):
-            seconds = best(args.runs, lambda: xiangqi.analyse(paths, threads=threads))
+            seconds = best(args.runs, lambda: one_process(threads))
             rows.append((f"one process, threads={threads}", seconds))
 
         for workers in (1, 2):
@@ -80,19 +93,20 @@ def main() -> int:
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=None,
             ) as cluster, distributed.Client(cluster):
-                frame = xiangqi.dask.analyse(paths, partition_size=args.partition_size)
-                frame.compute()  # warm the workers (imports) before timing
+                with_dask(args.partition_size)  # warm the workers (imports) before timing
+                seconds = best(args.runs, lambda: with_dask(args.partition_size))
+                rows.append((f"dask, {workers} worker(s) x 1 thread, {partitions} partitions", seconds))
                 seconds = best(args.runs, lambda: xiangqi.dask.analyse(
                     paths, partition_size=args.partition_size).compute())
-                rows.append((f"dask, {workers} worker(s) x 1 thread, {partitions} partitions", seconds))
+                rows.append((f"dask, {workers} worker(s), gathered into the client", seconds))
                 if workers == 2:
                     for size in [int(s) for s in args.sizes.split(",")]:
                         count = len(group(plan(paths, partition_size=size), size))
-                        seconds = best(args.runs, lambda: xiangqi.dask.analyse(paths, partition_size=size).compute())
+                        seconds = best(args.runs, lambda: with_dask(size))
                         rows.append((f"dask, 2 workers, partition_size={size} ({count} partitions)", seconds))
                     tiny = {f"game{k}.pgn": b"1. h2e2 h9g7 2. h0g2 *\n" for k in range(400)}
-                    apart = best(args.runs, lambda: xiangqi.dask.analyse(source=tiny, partition_size=1).compute())
-                    together = best(args.runs, lambda: xiangqi.dask.analyse(source=tiny, partition_size=1 << 30).compute())
+                    apart = best(args.runs, lambda: with_dask(1, source=tiny))
+                    together = best(args.runs, lambda: with_dask(1 << 30, source=tiny))
                     print(f"fixed cost of a task: {(apart - together) * 2 / 399 * 1000:.1f} ms of a worker "
                           f"(400 one-game partitions {apart:.2f} s, one partition {together:.2f} s, two workers)")
 

@@ -26,7 +26,8 @@ system), since a partition names its file rather than carrying its bytes. Give w
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
+import weakref
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from ._pieces import DEFAULT_PARTITION_SIZE, PathLike, Piece, analyse_pieces, group, plain, plain_schema, plan
 
@@ -64,6 +65,23 @@ def _analyse_games(pieces: List[Piece], options: Mapping[str, Any]) -> Any:
 def _analyse_both(pieces: List[Piece], options: Mapping[str, Any]) -> Tuple[Any, Any]:
     games, plies = analyse_pieces(pieces, plies=True, **options)
     return _frame(games), _frame(plies)
+
+
+def _analyse_arrow(pieces: List[Piece], options: Mapping[str, Any], both: bool) -> Tuple[Any, Optional[Any]]:
+    games, plies = analyse_pieces(pieces, plies=both, **options)
+    return plain(games), None if plies is None else plain(plies)
+
+
+#: The frames made by :func:`analyse`, with what :func:`to_parquet` needs to write them straight from the
+#: engine's Arrow tables: the partitions, the options, whether plies were asked for, and which table it is.
+#: Keyed by the frame's id (a frame's ``==`` compares its values), forgotten when the frame goes.
+_origins: Dict[int, Tuple[List[List[Piece]], Dict[str, Any], bool, int]] = {}
+
+
+def _remember(frame: Any, origin: Tuple[List[List[Piece]], Dict[str, Any], bool, int]) -> None:
+    key = id(frame)
+    _origins[key] = origin
+    weakref.finalize(frame, _origins.pop, key, None)
 
 
 def _count_with_dask(function: Any, items: List[Any]) -> List[int]:
@@ -106,7 +124,7 @@ def analyse(
     options = {"classify": classify, "fen": fen, "variations": variations, "rules": rules}
     empty_games, empty_plies = _empty_tables()
     if not (plies or classify):
-        return dd.from_map(
+        games_only = dd.from_map(
             _analyse_games,
             partitions,
             options=options,
@@ -114,9 +132,13 @@ def analyse(
             label="xiangqi-games",
             enforce_metadata=False,
         )
+        _remember(games_only, (partitions, options, False, 0))
+        return games_only
     both = [dask.delayed(_analyse_both, pure=True)(part, options) for part in partitions]
     games = dd.from_delayed([part[0] for part in both], meta=_frame(empty_games), verify_meta=False)
     plies_frame = dd.from_delayed([part[1] for part in both], meta=_frame(empty_plies), verify_meta=False)
+    _remember(games, (partitions, options, True, 0))
+    _remember(plies_frame, (partitions, options, True, 1))
     return games, plies_frame
 
 
@@ -150,6 +172,16 @@ def _write_partition(frame: Any, path: str, schema: Any, metadata: Mapping[bytes
     return int(table.num_rows)
 
 
+def _write_analysed(
+    tables: Tuple[Any, Optional[Any]], which: int, path: str, metadata: Mapping[bytes, bytes], options: Any
+) -> int:
+    import pyarrow.parquet as pq
+
+    table = tables[which].replace_schema_metadata(metadata)
+    pq.write_table(table, path, **options)
+    return int(table.num_rows)
+
+
 def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -> Any:
     """Writes a frame of :func:`analyse` to the directory ``path``, one Parquet file per partition
     (``part.0.parquet``, ...), with the Arrow schema of the engine's table (dictionaries as plain text), its
@@ -162,6 +194,8 @@ def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -
         dask.compute(xiangqi.dask.to_parquet(games, "games", compute=False),
                      xiangqi.dask.to_parquet(plies, "plies", compute=False))
 
+    A frame as :func:`analyse` returned it is written straight from the engine's Arrow tables (no pandas in
+    between); any other frame (filtered, with new columns) through pandas, with the same types.
     ``options`` go to ``pyarrow.parquet.write_table`` (``compression``, ...). The directory must be one that
     every worker can write to."""
     import os
@@ -173,10 +207,22 @@ def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -
     metadata = dict(schema.metadata or {})
     metadata[b"pandas"] = _readable_pandas_metadata(schema)
     os.makedirs(path, exist_ok=True)
-    write = dask.delayed(_write_partition, pure=False)
-    parts = [
-        write(part, os.path.join(path, f"part.{number}.parquet"), schema, metadata, options)
-        for number, part in enumerate(frame.to_delayed())
-    ]
+    origin = _origins.get(id(frame))
+    if origin is not None:
+        # A frame of analyse() as it was made: each partition goes from the engine's Arrow tables to its file,
+        # with no pandas in between; the analysis tasks are shared with the other frame's to_parquet.
+        partitions, analysis, both, which = origin
+        analysed = [dask.delayed(_analyse_arrow, pure=True)(part, analysis, both) for part in partitions]
+        write = dask.delayed(_write_analysed, pure=False)
+        parts = [
+            write(tables, which, os.path.join(path, f"part.{number}.parquet"), metadata, options)
+            for number, tables in enumerate(analysed)
+        ]
+    else:
+        write = dask.delayed(_write_partition, pure=False)
+        parts = [
+            write(part, os.path.join(path, f"part.{number}.parquet"), schema, metadata, options)
+            for number, part in enumerate(frame.to_delayed())
+        ]
     total = dask.delayed(sum)(parts)
     return total.compute() if compute else total

@@ -124,6 +124,17 @@ def test_to_parquet_writes_the_tables_of_one_process(client: Any, tmp_path: Path
         frame = pd.read_parquet(str(tmp_path / name))
         assert len(frame) == expected.num_rows and str(frame["game_id"].dtype) == "uint64[pyarrow]"
         assert len(dd.read_parquet(str(tmp_path / name), dtype_backend="pyarrow").compute()) == expected.num_rows
+    # A frame derived from analyse()'s goes through pandas, with the same types.
+    played = games[games["plies"] > 0]
+    assert xiangqi.dask.to_parquet(played, str(tmp_path / "played")) == sum(
+        1 for n in expected_games.column("plies").to_pylist() if n > 0
+    )
+    derived = pq.read_table(str(tmp_path / "played")).replace_schema_metadata(None)
+    assert derived.schema == expected_games.schema.remove_metadata()
+    assert sorted(derived.column("game_id").to_pylist()) == sorted(
+        g for g, n in zip(expected_games.column("game_id").to_pylist(), expected_games.column("plies").to_pylist())
+        if n > 0
+    )
     # A frame's own to_parquet writes the same rows (its pandas metadata needs ignore_metadata to read back).
     games.to_parquet(str(tmp_path / "direct"))
     direct = pq.read_table(str(tmp_path / "direct")).to_pandas(ignore_metadata=True)
