@@ -3,6 +3,7 @@ corpus holds at least --plies plies, the games table with verdicts written to Pa
 
 - one process, ``xiangqi.analyse(threads=1)`` and ``threads=2`` then ``xiangqi.to_parquet``;
 - Dask (``distributed``, worker processes on loopback TCP, one thread each) with one and two workers,
+  these six runs interleaved round after round (the machine's speed drifts), each keeping its best;
   ``xiangqi.dask.to_parquet`` (each worker writes its partitions), and the same gathered into the client
   (``compute()``: every partition's frame crosses to the client process, which shares the two cores);
 - two workers over the same corpus cut into partitions of several sizes (bytes of records);
@@ -15,12 +16,13 @@ Usage: python bench/bench_dask.py [--plies 2000000] [--runs 3] [--sizes 65536,26
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, List
+from typing import Any, Callable, Dict, List
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = [ROOT / "examples" / "data" / "wukong", ROOT / "examples" / "data" / "ccpd"]
@@ -84,31 +86,52 @@ def main() -> int:
             frame = xiangqi.dask.analyse(paths if not source else None, partition_size=partition_size, **source)
             xiangqi.dask.to_parquet(frame, str(target))
 
-        for threads in (1, 2):
-            seconds = best(args.runs, lambda: one_process(threads))
-            rows.append((f"one process, threads={threads}", seconds))
+        with contextlib.ExitStack() as stack:
+            clients = {}
+            for workers in (1, 2):
+                cluster = stack.enter_context(distributed.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=None,
+                ))
+                clients[workers] = stack.enter_context(distributed.Client(cluster, set_as_default=False))
 
-        for workers in (1, 2):
-            with distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=None,
-            ) as cluster, distributed.Client(cluster):
-                with_dask(args.partition_size)  # warm the workers (imports) before timing
-                seconds = best(args.runs, lambda: with_dask(args.partition_size))
-                rows.append((f"dask, {workers} worker(s) x 1 thread, {partitions} partitions", seconds))
-                seconds = best(args.runs, lambda: xiangqi.dask.analyse(
-                    paths, partition_size=args.partition_size).compute())
-                rows.append((f"dask, {workers} worker(s), gathered into the client", seconds))
-                if workers == 2:
-                    for size in [int(s) for s in args.sizes.split(",")]:
-                        count = len(group(plan(paths, partition_size=size), size))
-                        seconds = best(args.runs, lambda: with_dask(size))
-                        rows.append((f"dask, 2 workers, partition_size={size} ({count} partitions)", seconds))
-                    tiny = {f"game{k}.pgn": b"1. h2e2 h9g7 2. h0g2 *\n" for k in range(400)}
-                    apart = best(args.runs, lambda: with_dask(1, source=tiny))
-                    together = best(args.runs, lambda: with_dask(1 << 30, source=tiny))
-                    print(f"fixed cost of a task: {(apart - together) * 2 / 399 * 1000:.1f} ms of a worker "
-                          f"(400 one-game partitions {apart:.2f} s, one partition {together:.2f} s, two workers)")
+            def on(workers: int, work: Callable[[], Any]) -> Callable[[], Any]:
+                def run() -> Any:
+                    with clients[workers].as_current():
+                        return work()
+                return run
+
+            # This machine's speed drifts over minutes: the runs to compare are interleaved, round after
+            # round, and each keeps its best.
+            compared = [
+                ("one process, threads=1", lambda: one_process(1)),
+                ("one process, threads=2", lambda: one_process(2)),
+                (f"dask, 1 worker x 1 thread, {partitions} partitions", on(1, lambda: with_dask(args.partition_size))),
+                (f"dask, 2 workers x 1 thread, {partitions} partitions", on(2, lambda: with_dask(args.partition_size))),
+                ("dask, 1 worker, gathered into the client",
+                 on(1, lambda: xiangqi.dask.analyse(paths, partition_size=args.partition_size).compute())),
+                ("dask, 2 workers, gathered into the client",
+                 on(2, lambda: xiangqi.dask.analyse(paths, partition_size=args.partition_size).compute())),
+            ]
+            for _, work in compared[2:]:
+                work()  # warm the workers (imports) before timing
+            timings: Dict[str, List[float]] = {name: [] for name, _ in compared}
+            for _ in range(args.runs):
+                for name, work in compared:
+                    timings[name].append(best(1, work))
+            rows.extend((name, min(times)) for name, times in timings.items())
+
+            for size in [int(s) for s in args.sizes.split(",")]:
+                count = len(group(plan(paths, partition_size=size), size))
+                seconds = best(args.runs, on(2, lambda: with_dask(size)))
+                rows.append((f"dask, 2 workers, partition_size={size} ({count} partitions)", seconds))
+            record = b"1. h2e2 h9g7 2. h0g2 *\n"
+            tiny = {f"game{k}.pgn": record for k in range(400)}
+            # A partition as large as one record: one record each, none cut (nor counted).
+            apart = best(args.runs, on(2, lambda: with_dask(len(record), source=tiny)))
+            together = best(args.runs, on(2, lambda: with_dask(1 << 30, source=tiny)))
+            print(f"fixed cost of a task: {(apart - together) * 2 / 399 * 1000:.1f} ms of a worker "
+                  f"(400 one-game partitions {apart:.2f} s, one partition {together:.2f} s, two workers)")
 
         base = {name: s for name, s in rows}
         one = base["one process, threads=1"]
