@@ -28,6 +28,7 @@ __all__ = [
     "XiangqiError",
     "__version__",
     "analyse_files",
+    "survey",
     "CardKnockout",
     "Scoresheet",
     "shuffled_deck",
