@@ -138,7 +138,8 @@ def main() -> int:
         two = base["one process, threads=2"]
         print(f"{'run':<60} {'s':>7} {'plies/s':>12} {'vs 1 thread':>11} {'vs threads=2':>12}")
         for name, seconds in rows:
-            print(f"{name:<60} {seconds:>7.2f} {plies / seconds:>12,.0f} {one / seconds:>10.2f}x {two / seconds:>11.2f}x")
+            rate = plies / seconds
+            print(f"{name:<60} {seconds:>7.2f} {rate:>12,.0f} {one / seconds:>10.2f}x {two / seconds:>11.2f}x")
     return 0
 
 

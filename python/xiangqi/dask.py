@@ -87,9 +87,10 @@ def _remember(frame: Any, origin: Tuple[List[List[Piece]], Dict[str, Any], bool,
 def _count_with_dask(function: Any, items: List[Any]) -> List[int]:
     """Counts the games of the sources to cut where the computation runs: on the cluster when a
     ``distributed.Client`` is active, else on local threads (the GIL is released while the engine reads)."""
-    import dask
+    from dask.base import compute
+    from dask.delayed import delayed
 
-    return list(dask.compute(*[dask.delayed(function, pure=True)(*item) for item in items]))
+    return list(compute(*[delayed(function, pure=True)(*item) for item in items]))  # type: ignore[no-untyped-call]
 
 
 def analyse(
@@ -110,21 +111,22 @@ def analyse(
     A partition holds about ``partition_size`` bytes of records: several small sources together, or a range
     of games of a larger source. The sources are listed now; a source to cut has its games counted now too
     (where each game ends is read, not the moves), on the cluster's workers when a ``distributed.Client`` is
-    active. The analysis runs when the frames are computed. Computing both frames in one call (``dask.compute(games, plies)``, or ``to_parquet(..., compute=False)`` for each and one
-    ``dask.compute``) analyses every piece once; computing them one after the other analyses it twice.
+    active. The analysis runs when the frames are computed. Computing both frames in one call
+    (``dask.compute(games, plies)``, or ``to_parquet(..., compute=False)`` for each and one ``dask.compute``)
+    analyses every piece once; computing them one after the other analyses it twice.
 
     A range of a large file first reads past the games before it (finding where they end, about a tenth of
     the cost of analysing them), so a file cut into ``k`` ranges costs about ``k / 20`` more than whole.
     """
-    import dask
     import dask.dataframe as dd
+    from dask.delayed import delayed
 
     pieces = plan(paths, source=source, partition_size=partition_size, count=_count_with_dask)
     partitions = group(pieces, partition_size)
     options = {"classify": classify, "fen": fen, "variations": variations, "rules": rules}
     empty_games, empty_plies = _empty_tables()
     if not (plies or classify):
-        games_only = dd.from_map(
+        games_only = dd.from_map(  # type: ignore[no-untyped-call]
             _analyse_games,
             partitions,
             options=options,
@@ -134,7 +136,7 @@ def analyse(
         )
         _remember(games_only, (partitions, options, False, 0))
         return games_only
-    both = [dask.delayed(_analyse_both, pure=True)(part, options) for part in partitions]
+    both = [delayed(_analyse_both, pure=True)(part, options) for part in partitions]
     games = dd.from_delayed([part[0] for part in both], meta=_frame(empty_games), verify_meta=False)
     plies_frame = dd.from_delayed([part[1] for part in both], meta=_frame(empty_plies), verify_meta=False)
     _remember(games, (partitions, options, True, 0))
@@ -149,25 +151,36 @@ def schemas() -> Tuple[Any, Any]:
     return plain_schema(games.schema), plain_schema(plies.schema)
 
 
-def _readable_pandas_metadata(schema: Any) -> bytes:
-    """The ``pandas`` metadata of a frame of ``schema``, its nested Arrow columns described as ``object``:
-    pandas cannot parse back the type name it writes for them (``list<item: struct<...>>[pyarrow]``)."""
+def _readable(pandas_metadata: bytes) -> bytes:
+    """``pandas`` metadata with its nested Arrow columns described as ``object``: pandas cannot parse back the
+    type name it writes for them (``list<item: struct<...>>[pyarrow]``)."""
     import json
 
-    import pyarrow as pa
-
-    metadata = json.loads(pa.Table.from_pandas(_frame(schema.empty_table())).schema.metadata[b"pandas"])
+    metadata = json.loads(pandas_metadata)
     for column in metadata["columns"]:
         if "<" in str(column.get("numpy_type", "")):
             column["numpy_type"] = "object"
     return json.dumps(metadata).encode()
 
 
-def _write_partition(frame: Any, path: str, schema: Any, metadata: Mapping[bytes, bytes], options: Any) -> int:
+def _readable_pandas_metadata(schema: Any) -> bytes:
+    """The readable ``pandas`` metadata of a frame of ``schema`` (see :func:`_readable`)."""
+    import pyarrow as pa
+
+    return _readable(pa.Table.from_pandas(_frame(schema.empty_table())).schema.metadata[b"pandas"])
+
+
+def _write_partition(frame: Any, path: str, schema: Optional[Any], version: Mapping[bytes, bytes], options: Any) -> int:
+    """Writes a pandas partition: with the schema of the engine's table when it has that table's columns,
+    else with the Arrow types its columns hold."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False).replace_schema_metadata(metadata)
+    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
+    metadata = dict(table.schema.metadata or {})
+    metadata.update(version)
+    metadata[b"pandas"] = _readable(metadata[b"pandas"])
+    table = table.replace_schema_metadata(metadata)
     pq.write_table(table, path, **options)
     return int(table.num_rows)
 
@@ -177,7 +190,10 @@ def _write_analysed(
 ) -> int:
     import pyarrow.parquet as pq
 
-    table = tables[which].replace_schema_metadata(metadata)
+    chosen = tables[which]
+    if chosen is None:
+        raise ValueError("the partition was analysed without plies")
+    table = chosen.replace_schema_metadata(metadata)
     pq.write_table(table, path, **options)
     return int(table.num_rows)
 
@@ -200,29 +216,30 @@ def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -
     every worker can write to."""
     import os
 
-    import dask
+    from dask.delayed import delayed
 
     games, plies = schemas()
-    schema = games if list(frame.columns) == games.names else plies
-    metadata = dict(schema.metadata or {})
-    metadata[b"pandas"] = _readable_pandas_metadata(schema)
+    schema = next((s for s in (games, plies) if list(frame.columns) == s.names), None)
+    version = dict(games.metadata or {})
     os.makedirs(path, exist_ok=True)
     origin = _origins.get(id(frame))
     if origin is not None:
         # A frame of analyse() as it was made: each partition goes from the engine's Arrow tables to its file,
         # with no pandas in between; the analysis tasks are shared with the other frame's to_parquet.
         partitions, analysis, both, which = origin
-        analysed = [dask.delayed(_analyse_arrow, pure=True)(part, analysis, both) for part in partitions]
-        write = dask.delayed(_write_analysed, pure=False)
+        metadata = dict(version)
+        metadata[b"pandas"] = _readable_pandas_metadata((games, plies)[which])
+        analysed = [delayed(_analyse_arrow, pure=True)(part, analysis, both) for part in partitions]
+        write = delayed(_write_analysed, pure=False)
         parts = [
             write(tables, which, os.path.join(path, f"part.{number}.parquet"), metadata, options)
             for number, tables in enumerate(analysed)
         ]
     else:
-        write = dask.delayed(_write_partition, pure=False)
+        write = delayed(_write_partition, pure=False)
         parts = [
-            write(part, os.path.join(path, f"part.{number}.parquet"), schema, metadata, options)
+            write(part, os.path.join(path, f"part.{number}.parquet"), schema, version, options)
             for number, part in enumerate(frame.to_delayed())
         ]
-    total = dask.delayed(sum)(parts)
+    total = delayed(sum)(parts)
     return total.compute() if compute else total

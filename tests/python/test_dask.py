@@ -135,6 +135,12 @@ def test_to_parquet_writes_the_tables_of_one_process(client: Any, tmp_path: Path
         g for g, n in zip(expected_games.column("game_id").to_pylist(), expected_games.column("plies").to_pylist())
         if n > 0
     )
+    # A frame with a column of its own keeps it, with the Arrow types of the others.
+    counted = games.assign(twice=games["plies"] * 2)
+    xiangqi.dask.to_parquet(counted, str(tmp_path / "counted"))
+    extended = pq.read_table(str(tmp_path / "counted"))
+    assert extended.schema.field("game_id").type == pa.uint64() and "twice" in extended.schema.names
+    assert len(pd.read_parquet(str(tmp_path / "counted"))) == expected_games.num_rows
     # A frame's own to_parquet writes the same rows (its pandas metadata needs ignore_metadata to read back).
     games.to_parquet(str(tmp_path / "direct"))
     direct = pq.read_table(str(tmp_path / "direct")).to_pandas(ignore_metadata=True)
