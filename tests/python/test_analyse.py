@@ -143,3 +143,17 @@ def test_an_empty_plies_table_is_safe_for_pandas() -> None:
     assert plies.nbytes >= 0
     frame = plies.to_pandas(types_mapper=pd.ArrowDtype)
     assert int(frame.memory_usage(deep=True).sum()) >= 0
+
+
+def test_tables_of_many_batches_convert_to_pandas() -> None:
+    pytest.importorskip("pandas")
+    # Over 1,024 games: several batches, each with its own dictionaries, in one table.
+    wukong = Path(__file__).resolve().parents[2] / "examples" / "data" / "wukong"
+    games = xiangqi.analyse(wukong, progress=False)
+    assert games.num_rows > 1024
+    for name in ("source", "status", "verdict", "verdict_summary"):
+        values = games.column(name).combine_chunks().dictionary.to_pylist()
+        assert len(values) == len(set(values)), name
+    frame = games.to_pandas()
+    categories = frame["source"].cat.categories
+    assert categories.is_unique and set(categories) == set(frame["source"].astype(str)) and len(categories) == 2
