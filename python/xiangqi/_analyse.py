@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _progress
-from ._xiangqi import analyse_files
+from ._xiangqi import analyse_files, survey
 
 if _TYPE_CHECKING:
     import pyarrow
@@ -21,24 +21,32 @@ Sources = Union[bytes, Mapping[str, bytes]]
 SCHEMA_VERSION = "1"
 
 
+def _path_list(paths: Union[None, PathLike, Iterable[PathLike]]) -> List[str]:
+    """The ``paths`` argument of the bulk functions as a list of strings."""
+    if paths is None:
+        return []
+    if isinstance(paths, (str, _os.PathLike)):
+        return [_os.fspath(paths)]
+    return [_os.fspath(p) for p in paths]
+
+
+def _named_sources(source: Optional[Sources]) -> List[Tuple[str, bytes]]:
+    """The ``source`` argument of the bulk functions as ``(name, bytes)`` pairs."""
+    if source is None:
+        return []
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return [("<bytes>", bytes(source))]
+    return [(str(name), bytes(data)) for name, data in source.items()]
+
+
 def _arguments(
     paths: Union[None, PathLike, Iterable[PathLike]], source: Optional[Sources]
 ) -> Tuple[List[str], List[Tuple[str, bytes]], int]:
-    if paths is None:
-        paths = []
-    elif isinstance(paths, (str, _os.PathLike)):
-        paths = [paths]
-    files = [_os.fspath(p) for p in paths]
-    if source is None:
-        named: List[Tuple[str, bytes]] = []
-    elif isinstance(source, (bytes, bytearray, memoryview)):
-        named = [("<bytes>", bytes(source))]
-    else:
-        named = [(str(name), bytes(data)) for name, data in source.items()]
-    total = sum(len(data) for _, data in named)
-    for f in files:
-        for root, _, names in _os.walk(f) if _os.path.isdir(f) else [("", [], [f])]:
-            total += sum(_os.path.getsize(_os.path.join(root, n)) for n in names if _os.path.isfile(_os.path.join(root, n)))
+    files = _path_list(paths)
+    named = _named_sources(source)
+    # The sources as the engine lists them (globs expanded, record files only), for the progress bar.
+    listed = survey(files, [], count=False)
+    total = sum(len(data) for _, data in named) + sum(size for _, _, _, size, _ in listed)
     return files, named, total
 
 

@@ -9,13 +9,14 @@ same values. Only the order differs; sort by ``game_id`` (or by source and index
 
 from __future__ import annotations
 
+import functools
 import os as _os
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
+from ._analyse import PathLike as PathLike
+from ._analyse import Sources, _named_sources, _path_list
 from ._xiangqi import analyse_files, survey
-
-PathLike = Union[str, "_os.PathLike[str]"]
 
 #: Bytes of records per partition by default: a few tenths of a second of work for game rows (PGN runs at
 #: 1-3 MB/s a core with verdicts), so that a scheduler's cost per task (milliseconds) does not count, and
@@ -25,7 +26,8 @@ DEFAULT_PARTITION_SIZE = 4 << 20
 
 @dataclass(frozen=True)
 class Piece:
-    """The games ``start`` to ``stop`` (excluded) of one source, or the whole source when ``stop`` is ``None``."""
+    """The games ``start`` to ``stop`` (excluded) of one source; ``stop`` ``None`` is to its end (the whole
+    source from ``start`` 0)."""
 
     #: The source's name: the ``source`` column, which enters the ``game_id``.
     source: str
@@ -45,29 +47,14 @@ class Piece:
     @property
     def bytes(self) -> int:
         """The bytes of records this piece reads, in proportion for a range."""
-        if self.stop is None or not self.games:
+        if not self.games:
             return self.size
-        return self.size * (self.stop - self.start) // self.games
+        stop = self.games if self.stop is None else self.stop
+        return self.size * (stop - self.start) // self.games
 
     def games_range(self) -> Optional[Tuple[int, Optional[int]]]:
         """The game range to analyse, ``None`` for the whole source."""
-        return None if self.stop is None else (self.start, self.stop)
-
-
-def _paths(paths: Union[None, PathLike, Iterable[PathLike]]) -> List[str]:
-    if paths is None:
-        return []
-    if isinstance(paths, (str, _os.PathLike)):
-        return [_os.fspath(paths)]
-    return [_os.fspath(p) for p in paths]
-
-
-def _sources(source: Optional[Union[bytes, Mapping[str, bytes]]]) -> List[Tuple[str, bytes]]:
-    if source is None:
-        return []
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return [("<bytes>", bytes(source))]
-    return [(str(name), bytes(data)) for name, data in source.items()]
+        return None if (self.start, self.stop) == (0, None) else (self.start, self.stop)
 
 
 def count_games(path: Optional[str], name: str, data: Optional[bytes]) -> int:
@@ -86,7 +73,7 @@ def _serial(function: Callable[..., int], items: List[Tuple[Optional[str], str, 
 def plan(
     paths: Union[None, PathLike, Iterable[PathLike]] = None,
     *,
-    source: Optional[Union[bytes, Mapping[str, bytes]]] = None,
+    source: Optional[Sources] = None,
     partition_size: int = DEFAULT_PARTITION_SIZE,
     count: Mapper = _serial,
 ) -> List[Piece]:
@@ -97,9 +84,9 @@ def plan(
     ``function(*item)`` for each of them and may do it elsewhere (on a cluster's workers)."""
     if isinstance(partition_size, bool) or not isinstance(partition_size, int) or partition_size < 1:
         raise ValueError(f"partition_size must be a positive number of bytes, not {partition_size!r}")
-    named = _sources(source)
+    named = _named_sources(source)
     data = dict(named)
-    listed = survey(_paths(paths), named, count=False)
+    listed = survey(_path_list(paths), named, count=False)
     large = [
         (None if path is None else _os.fspath(path), name, data.get(name) if path is None else None)
         for name, path, games, size, error in listed
@@ -118,8 +105,10 @@ def plan(
         if cuts <= 1:
             pieces.append(Piece(name, file, data=held, size=size, games=total))
             continue
-        bounds = [total * k // cuts for k in range(cuts + 1)]
-        for start, stop in zip(bounds, bounds[1:]):
+        # The last range runs to the end: games added to the file since it was counted are not lost.
+        starts = [total * k // cuts for k in range(cuts)]
+        stops: List[Optional[int]] = [*starts[1:], None]
+        for start, stop in zip(starts, stops):
             pieces.append(Piece(name, file, start, stop, None, held, size, total))
     return pieces
 
@@ -192,3 +181,17 @@ def analyse_pieces(pieces: List[Piece], **options: Any) -> Tuple[Any, Optional[A
     games = pa.concat_tables([g for g, _ in tables])
     plies = [p for _, p in tables if p is not None]
     return games, pa.concat_tables(plies) if plies else None
+
+
+@functools.lru_cache(maxsize=None)
+def schemas() -> Tuple[Any, Any]:
+    """The Arrow schemas of the engine's games and plies tables (``docs/schema.md``)."""
+    import pyarrow as pa
+
+    games_ipc, plies_ipc = analyse_files([], [], plies=True)
+    return pa.ipc.open_stream(games_ipc).schema, pa.ipc.open_stream(plies_ipc).schema
+
+
+def analysis_options(classify: bool, fen: bool, variations: bool, rules: str) -> Dict[str, Any]:
+    """The options of :func:`analyse_piece` besides ``plies``, as a run passes them to its tasks."""
+    return {"classify": classify, "fen": fen, "variations": variations, "rules": rules}

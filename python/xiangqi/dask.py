@@ -29,58 +29,64 @@ from __future__ import annotations
 import weakref
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
-from ._pieces import DEFAULT_PARTITION_SIZE, PathLike, Piece, analyse_pieces, group, plain, plain_schema, plan
+from ._pieces import (
+    DEFAULT_PARTITION_SIZE,
+    PathLike,
+    Piece,
+    analyse_pieces,
+    analysis_options,
+    group,
+    plain,
+    plain_schema,
+    plan,
+)
+from ._pieces import schemas as engine_schemas
 
 __all__ = ["analyse", "to_parquet", "schemas", "games_meta", "plies_meta", "DEFAULT_PARTITION_SIZE"]
+
+
+def schemas() -> Tuple[Any, Any]:
+    """The Arrow schemas of the partitions (games, plies): those of ``docs/schema.md`` with plain text in
+    place of dictionaries."""
+    games, plies = engine_schemas()
+    return plain_schema(games), plain_schema(plies)
 
 
 def _frame(table: Any) -> Any:
     import pandas as pd
 
-    return plain(table).to_pandas(types_mapper=pd.ArrowDtype)
-
-
-def _empty_tables() -> Tuple[Any, Any]:
-    from ._analyse import analyse as analyse_locally
-
-    games, plies = analyse_locally(source={"": b""}, plies=True)
-    return games.schema.empty_table(), plies.schema.empty_table()
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
 def games_meta() -> Any:
     """An empty pandas DataFrame with the columns and types of a games partition."""
-    return _frame(_empty_tables()[0])
+    return _frame(schemas()[0].empty_table())
 
 
 def plies_meta() -> Any:
     """An empty pandas DataFrame with the columns and types of a plies partition."""
-    return _frame(_empty_tables()[1])
-
-
-def _analyse_games(pieces: List[Piece], options: Mapping[str, Any]) -> Any:
-    games, _ = analyse_pieces(pieces, **options)
-    return _frame(games)
-
-
-def _analyse_both(pieces: List[Piece], options: Mapping[str, Any]) -> Tuple[Any, Any]:
-    games, plies = analyse_pieces(pieces, plies=True, **options)
-    return _frame(games), _frame(plies)
+    return _frame(schemas()[1].empty_table())
 
 
 def _analyse_arrow(pieces: List[Piece], options: Mapping[str, Any], both: bool) -> Tuple[Any, Optional[Any]]:
+    """A partition's games table and, when ``both``, its plies table, dictionaries as plain text."""
     games, plies = analyse_pieces(pieces, plies=both, **options)
     return plain(games), None if plies is None else plain(plies)
 
 
-#: The frames made by :func:`analyse`, with what :func:`to_parquet` needs to write them straight from the
-#: engine's Arrow tables: the partitions, the options, whether plies were asked for, and which table it is.
-#: Keyed by the frame's id (a frame's ``==`` compares its values), forgotten when the frame goes.
-_origins: Dict[int, Tuple[List[List[Piece]], Dict[str, Any], bool, int]] = {}
+def _frame_of(tables: Tuple[Any, Optional[Any]], which: int) -> Any:
+    return _frame(tables[which])
 
 
-def _remember(frame: Any, origin: Tuple[List[List[Piece]], Dict[str, Any], bool, int]) -> None:
+#: For each frame made by :func:`analyse`, its partitions' delayed analyses and which of their two tables it
+#: holds, so that :func:`to_parquet` writes the engine's Arrow tables without pandas in between. Keyed by
+#: the frame's id (a frame's ``==`` compares its values), forgotten when the frame goes.
+_origins: Dict[int, Tuple[List[Any], int]] = {}
+
+
+def _remember(frame: Any, analysed: List[Any], which: int) -> None:
     key = id(frame)
-    _origins[key] = origin
+    _origins[key] = (analysed, which)
     weakref.finalize(frame, _origins.pop, key, None)
 
 
@@ -111,9 +117,10 @@ def analyse(
     A partition holds about ``partition_size`` bytes of records: several small sources together, or a range
     of games of a larger source. The sources are listed now; a source to cut has its games counted now too
     (where each game ends is read, not the moves), on the cluster's workers when a ``distributed.Client`` is
-    active. The analysis runs when the frames are computed. Computing both frames in one call
-    (``dask.compute(games, plies)``, or ``to_parquet(..., compute=False)`` for each and one ``dask.compute``)
-    analyses every piece once; computing them one after the other analyses it twice.
+    active. The analysis runs when the frames are computed: one task per partition makes both tables, so
+    computing both frames in one call (``dask.compute(games, plies)``, or :func:`to_parquet` with
+    ``compute=False`` for each and one ``dask.compute``) analyses every piece once; computing them one after
+    the other analyses it twice.
 
     A range of a large file first reads past the games before it (finding where they end, about a tenth of
     the cost of analysing them), so a file cut into ``k`` ranges costs about ``k / 20`` more than whole.
@@ -122,33 +129,16 @@ def analyse(
     from dask.delayed import delayed
 
     pieces = plan(paths, source=source, partition_size=partition_size, count=_count_with_dask)
-    partitions = group(pieces, partition_size)
-    options = {"classify": classify, "fen": fen, "variations": variations, "rules": rules}
-    empty_games, empty_plies = _empty_tables()
-    if not (plies or classify):
-        games_only = dd.from_map(  # type: ignore[no-untyped-call]
-            _analyse_games,
-            partitions,
-            options=options,
-            meta=_frame(empty_games),
-            label="xiangqi-games",
-            enforce_metadata=False,
-        )
-        _remember(games_only, (partitions, options, False, 0))
-        return games_only
-    both = [delayed(_analyse_both, pure=True)(part, options) for part in partitions]
-    games = dd.from_delayed([part[0] for part in both], meta=_frame(empty_games), verify_meta=False)
-    plies_frame = dd.from_delayed([part[1] for part in both], meta=_frame(empty_plies), verify_meta=False)
-    _remember(games, (partitions, options, True, 0))
-    _remember(plies_frame, (partitions, options, True, 1))
-    return games, plies_frame
-
-
-def schemas() -> Tuple[Any, Any]:
-    """The Arrow schemas of the partitions (games, plies): those of ``docs/schema.md`` with plain text in
-    place of dictionaries, for ``to_parquet(..., schema=...)`` when a partition may be empty."""
-    games, plies = _empty_tables()
-    return plain_schema(games.schema), plain_schema(plies.schema)
+    options = analysis_options(classify, fen, variations, rules)
+    both = plies or classify
+    analysed = [delayed(_analyse_arrow, pure=True)(part, options, both) for part in group(pieces, partition_size)]
+    frames = []
+    for which, schema in enumerate(schemas()[: 2 if both else 1]):
+        parts = [delayed(_frame_of, pure=True)(tables, which) for tables in analysed]
+        frame = dd.from_delayed(parts, meta=_frame(schema.empty_table()), verify_meta=False)
+        _remember(frame, analysed, which)
+        frames.append(frame)
+    return (frames[0], frames[1]) if both else frames[0]
 
 
 def _readable(pandas_metadata: bytes) -> bytes:
@@ -226,10 +216,9 @@ def to_parquet(frame: Any, path: str, *, compute: bool = True, **options: Any) -
     if origin is not None:
         # A frame of analyse() as it was made: each partition goes from the engine's Arrow tables to its file,
         # with no pandas in between; the analysis tasks are shared with the other frame's to_parquet.
-        partitions, analysis, both, which = origin
+        analysed, which = origin
         metadata = dict(version)
         metadata[b"pandas"] = _readable_pandas_metadata((games, plies)[which])
-        analysed = [delayed(_analyse_arrow, pure=True)(part, analysis, both) for part in partitions]
         write = delayed(_write_analysed, pure=False)
         parts = [
             write(tables, which, os.path.join(path, f"part.{number}.parquet"), metadata, options)

@@ -45,7 +45,8 @@ import functools
 import weakref
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._pieces import DEFAULT_PARTITION_SIZE, PathLike, Piece, analyse_piece, group, plan
+from ._pieces import DEFAULT_PARTITION_SIZE, PathLike, Piece, analyse_piece, analysis_options, group, plan
+from ._pieces import schemas as engine_schemas
 
 __all__ = [
     "analyse",
@@ -97,16 +98,6 @@ def unsigned_game_id_column(column: Any = "game_id") -> Any:
 # The engine's Arrow schemas, and the Arrow and Spark schemas of what Spark holds.
 
 
-@functools.lru_cache(maxsize=None)
-def _engine_schemas() -> Tuple[Any, Any]:
-    import pyarrow as pa
-
-    from ._xiangqi import analyse_files
-
-    games_ipc, plies_ipc = analyse_files([], [], plies=True)
-    return pa.ipc.open_stream(games_ipc).schema, pa.ipc.open_stream(plies_ipc).schema
-
-
 def _spark_side_type(arrow_type: Any) -> Any:
     """The Arrow type Spark reads for a column of the engine's type: see the table in the module docstring.
     Nested fields are named as Spark names them (``element``, ``key``, ``value``)."""
@@ -138,7 +129,7 @@ def _spark_side_schema(schema: Any) -> Any:
 
 @functools.lru_cache(maxsize=None)
 def _spark_side_schemas() -> Tuple[Any, Any]:
-    games, plies = _engine_schemas()
+    games, plies = engine_schemas()
     return _spark_side_schema(games), _spark_side_schema(plies)
 
 
@@ -242,14 +233,10 @@ def _analyse_piece_rows(batches: Iterator[Any], options: Dict[str, Any], both: b
 
 
 def _analyse_file_rows(batches: Iterator[Any], options: Dict[str, Any], both: bool) -> Iterator[Any]:
-    from ._analyse import analyse as analyse_locally
-
     for batch in batches:
         for name, content in zip(batch.column("path"), batch.column("content")):
-            tables = analyse_locally(
-                source={name.as_py(): content.as_py()}, plies=both, progress=False, **options
-            )
-            games, plies = tables if both else (tables, None)
+            whole = Piece(source=name.as_py(), path=None, data=content.as_py())
+            games, plies = analyse_piece(whole, plies=both, **options)
             yield from _output(games, plies, both)
 
 
@@ -310,10 +297,6 @@ def _counter(spark: Any) -> Callable[[Callable[..., int], List[Any]], List[int]]
     return count
 
 
-def _options(classify: bool, fen: bool, variations: bool, rules: str) -> Dict[str, Any]:
-    return {"classify": classify, "fen": fen, "variations": variations, "rules": rules}
-
-
 def analyse(
     spark: Any,
     paths: Union[PathLike, Iterable[PathLike]],
@@ -341,7 +324,7 @@ def analyse(
     :func:`release` (or ``spark.catalog.clearCache()``) frees it once both have been used.
     """
     partitions = group(plan(paths, partition_size=partition_size, count=_counter(spark)), partition_size)
-    options = _options(classify, fen, variations, rules)
+    options = analysis_options(classify, fen, variations, rules)
     return _frames(_pieces_frame(spark, partitions), _analyse_piece_rows, options, plies or classify)
 
 
@@ -364,7 +347,7 @@ def analyse_binary(
     and a file that is no record gives an error row), and ``repartition`` ``files`` to spread many large
     files. ``plies=True`` analyses each file once, as in :func:`analyse`.
     """
-    options = _options(classify, fen, variations, rules)
+    options = analysis_options(classify, fen, variations, rules)
     return _frames(files.select("path", "content"), _analyse_file_rows, options, plies or classify)
 
 

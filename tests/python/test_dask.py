@@ -17,7 +17,7 @@ distributed = pytest.importorskip("distributed")
 
 import xiangqi  # noqa: E402
 import xiangqi.dask  # noqa: E402
-from xiangqi._pieces import group, plain, plan  # noqa: E402
+from xiangqi._pieces import analyse_pieces, group, plain, plan  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "records"
@@ -67,9 +67,9 @@ def test_the_pieces_of_a_plan_cover_every_game_once() -> None:
     pieces = plan(inputs, partition_size=3000)
     whole = xiangqi.analyse(inputs)
     cut = [p for p in pieces if p.source.endswith("bulk_games_uci.pgn")]
-    # 10,842 bytes in ranges of about 3,000: four ranges of its 15 games, end to end.
-    assert [(p.start, p.stop) for p in cut] == [(0, 3), (3, 7), (7, 11), (11, 15)]
-    assert all(p.stop is None for p in pieces if p not in cut)
+    # 10,842 bytes in ranges of about 3,000: four ranges of its 15 games, end to end, the last to the end.
+    assert [(p.start, p.stop) for p in cut] == [(0, 3), (3, 7), (7, 11), (11, None)]
+    assert all((p.start, p.stop) == (0, None) for p in pieces if p not in cut)
     assert [p.source for p in pieces if p not in cut] + [cut[0].source] == list(
         dict.fromkeys(whole.column("source").to_pylist())
     )
@@ -77,6 +77,19 @@ def test_the_pieces_of_a_plan_cover_every_game_once() -> None:
     assert [p for g in groups for p in g] == pieces
     assert all(sum(p.bytes for p in g) <= 3000 or len(g) == 1 for g in groups)
     assert len(groups) < len(pieces)
+
+
+def test_games_added_after_planning_are_not_lost(tmp_path: Path) -> None:
+    record = (RECORDS / "bulk_games_uci.pgn").read_bytes()
+    growing = tmp_path / "growing.pgn"
+    growing.write_bytes(record)
+    pieces = plan([str(growing)], partition_size=3000)
+    assert len(pieces) > 1
+    growing.write_bytes(record + b"\n" + (RECORDS / "SAMPLE.PGN").read_bytes())
+    import pyarrow as pa
+
+    rows = pa.concat_tables([analyse_pieces([piece])[0] for piece in pieces])
+    assert rows.column("index").to_pylist() == list(range(16))
 
 
 def test_games_and_plies_equal_one_process(client: Any, tmp_path: Path) -> None:
@@ -95,8 +108,7 @@ def test_games_and_plies_equal_one_process(client: Any, tmp_path: Path) -> None:
     assert sorted_table(got_games, ["game_id"]).equals(sorted_table(expected_games, ["game_id"]))
     ply_keys = ["game_id", "line", "ply"]
     assert sorted_table(got_plies, ply_keys).equals(sorted_table(expected_plies, ply_keys))
-    statuses = set(got_games.column("status").to_pylist())
-    assert statuses == {"complete", "error", "truncated"} or statuses >= {"complete", "error"}
+    assert set(got_games.column("status").to_pylist()) >= {"complete", "error"}
 
 
 def test_to_parquet_writes_the_tables_of_one_process(client: Any, tmp_path: Path) -> None:
