@@ -17,7 +17,7 @@ use xiangqi_core::record::{DeferredGame, RecordError, Records};
 
 use crate::analyse::{analyse, Analysis, GameRow, PlyRow, ReadGame, Status};
 use crate::batch::{games_batch, plies_batch};
-use crate::input::{expand, Input, Origin, Source};
+use crate::input::{cannot_open, expand, Input, Origin, Source};
 use crate::RunError;
 
 /// Games taken from the feed at a time.
@@ -201,7 +201,7 @@ pub(crate) fn open_source(source: &Source, count: &Arc<AtomicU64>) -> Result<Rec
     match &source.origin {
         Origin::Unusable(message) => Err(message.clone()),
         Origin::File(path) => {
-            let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+            let file = File::open(path).map_err(|e| cannot_open(&e))?;
             let extension = path.extension().and_then(|e| e.to_str());
             Records::from_reader(Counted { inner: file, count }, None, extension, None)
                 .map_err(|e| format!("cannot read: {e}"))

@@ -66,6 +66,11 @@ pub(crate) struct Source {
     pub origin: Origin,
 }
 
+/// The message of a file that cannot be opened (its row's error, whether found when listing or reading).
+pub(crate) fn cannot_open(err: &std::io::Error) -> String {
+    format!("cannot open: {err}")
+}
+
 fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
@@ -132,9 +137,7 @@ fn expand_path(path: &Path, sources: &mut Vec<Source>) {
             }
         }
         Ok(_) => sources.push(Source { name: display(path), origin: Origin::File(path.to_path_buf()) }),
-        Err(err) => {
-            sources.push(Source { name: display(path), origin: Origin::Unusable(format!("cannot open: {err}")) })
-        }
+        Err(err) => sources.push(Source { name: display(path), origin: Origin::Unusable(cannot_open(&err)) }),
     }
 }
 
@@ -163,7 +166,7 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, sources: &mut Vec<Source>) {
             Ok(_) => {}
             // A dangling link or an entry that vanished: said, if it looks like a record.
             Err(err) if is_record_file(&path) => {
-                sources.push(Source { name: display(&path), origin: Origin::Unusable(format!("cannot open: {err}")) })
+                sources.push(Source { name: display(&path), origin: Origin::Unusable(cannot_open(&err)) })
             }
             Err(_) => {}
         }

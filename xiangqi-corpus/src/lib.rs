@@ -43,7 +43,7 @@ pub use batch::{games_batch, plies_batch};
 pub use engine::{run, run_rows, Batch, Options, Progress, RowSink, Summary};
 pub use input::{Input, RECORD_EXTENSIONS};
 pub use schema::{games_schema, plies_schema, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
-pub use survey::{count_games, list_sources, survey, SurveyedSource};
+pub use survey::{list_sources, survey, SurveyedSource};
 pub use tags::{parse_date, FixedTags};
 pub use write::{OutputFormat, TableWriter};
 

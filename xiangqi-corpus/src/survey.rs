@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::engine::open_source;
-use crate::input::{expand, Input, Origin};
+use crate::input::{cannot_open, expand, Input, Origin};
 
 /// One source of a run, as [`survey`] found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ impl SurveyedSource {
 
 /// The sources of `inputs` in the order a run reads them, with their sizes, without reading them: a
 /// source that cannot be used is known by now (`games` is then `Some(1)`, its error row), the others are
-/// not counted (`None`). [`count_games`] counts one; [`survey`] lists and counts.
+/// not counted (`None`). [`survey`] lists and counts.
 ///
 /// ```
 /// use xiangqi_corpus::{list_sources, Input};
@@ -59,7 +59,7 @@ pub fn list_sources(inputs: &[Input]) -> Vec<SurveyedSource> {
             match source.origin {
                 Origin::File(path) => match std::fs::metadata(&path) {
                     Ok(meta) => SurveyedSource { name, path: Some(path), games: None, bytes: meta.len(), error: None },
-                    Err(err) => unusable(name, format!("cannot open: {err}")),
+                    Err(err) => unusable(name, cannot_open(&err)),
                 },
                 Origin::Bytes(bytes) => {
                     SurveyedSource { name, path: None, games: None, bytes: bytes.len() as u64, error: None }
@@ -72,12 +72,6 @@ pub fn list_sources(inputs: &[Input]) -> Vec<SurveyedSource> {
 
 fn unusable(name: String, message: String) -> SurveyedSource {
     SurveyedSource { name, path: None, games: Some(1), bytes: 0, error: Some(message) }
-}
-
-/// The game rows one input gives, source by source, as a run counts them: every source at least one.
-/// Finding where each game ends is read, not the moves: a small part of the cost of analysing.
-pub fn count_games(input: &Input) -> Vec<u64> {
-    survey(std::slice::from_ref(input)).into_iter().map(|s| s.games.unwrap_or(1)).collect()
 }
 
 /// The sources of `inputs` in the order a run reads them, each with its number of game rows (see
