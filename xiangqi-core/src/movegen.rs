@@ -373,11 +373,27 @@ impl Position {
     /// assert!(!pos.is_legal("b2b7".parse().unwrap())); // but cannot capture without one
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.generate(bit(m.from.index()), |candidate| {
-            found = candidate == m;
-            !found
-        });
-        found
+        // The test `generate` makes of each move, for this one move alone: the piece reaches `to`, and its
+        // general is not attacked afterwards (the shortcuts `generate` takes only skip that last test
+        // where it cannot fail).
+        let (from, to) = (m.from.index(), m.to.index());
+        let us = self.turn.index();
+        let them = 1 - us;
+        let general = usize::from(self.generals[us]);
+        if self.by_color[us] & bit(from) == 0 || self.board[general] != crate::position::code(us, Role::General) {
+            return false;
+        }
+        let occupied = self.occupied_bits();
+        let mut reaches = false;
+        for_each_target(&self.board, occupied, from, self.board[from], |target| reaches |= target == to);
+        reaches
+            && safe_after(
+                occupied,
+                from,
+                to,
+                if from == general { to } else { general },
+                them,
+                &Checkers::of(self, them),
+            )
     }
 }
