@@ -2,9 +2,12 @@
 //! the plies table.
 
 use xiangqi_core::arbiter::{ArbiterConfig, Classification, Verdict};
+use xiangqi_core::chinese::{self, ChineseStyle};
 use xiangqi_core::record::{GameRecord, MoveTree, NodeId, RecordError};
-use xiangqi_core::{chinese, wxf, Color, Game, Position};
+use xiangqi_core::wxf::{self, WxfStyle};
+use xiangqi_core::{Color, Game, Position};
 
+use crate::move_text::MoveText;
 use crate::tags::FixedTags;
 
 /// What a run computes besides the game rows.
@@ -133,12 +136,12 @@ pub struct PlyRow {
     pub move_number: u32,
     /// The side that plays the move.
     pub side: &'static str,
-    /// The move in ICCS, WXF and Chinese notation.
-    pub iccs: String,
-    /// WXF notation.
-    pub wxf: String,
-    /// Chinese notation.
-    pub chinese: String,
+    /// The move in ICCS notation (`h2e2`).
+    pub iccs: MoveText,
+    /// The move in WXF notation (`C2.5`).
+    pub wxf: MoveText,
+    /// The move in Chinese notation, simplified characters (`炮二平五`).
+    pub chinese: MoveText,
     /// The position before the move, when asked for.
     pub fen: Option<String>,
     /// The move gives check.
@@ -251,7 +254,8 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
 
     let mut game = Game::with_config(record.start().clone(), analysis.config.clone());
     game.reserve(main_len);
-    let mut plies = Vec::new();
+    let mut plies = Vec::with_capacity(if analysis.plies { main_len } else { 0 });
+    let mut scratch = String::new();
     let mut classes: Vec<Option<(&'static str, Vec<String>)>> = Vec::new();
     for m in record.main_line() {
         let before = analysis.plies.then(|| game.position().clone());
@@ -277,7 +281,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
             }
         }
         if let Some(before) = before {
-            plies.push(ply_row(0, ply as u32, &before, m, game.position(), analysis.fen));
+            plies.push(ply_row(0, ply as u32, &before, m, game.position(), analysis.fen, &mut scratch));
         }
     }
     row.plies = game.len() as u32;
@@ -315,21 +319,40 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     (row, plies)
 }
 
-fn ply_row(line: u32, ply: u32, before: &Position, m: xiangqi_core::Move, after: &Position, fen: bool) -> PlyRow {
+fn ply_row(
+    line: u32,
+    ply: u32,
+    before: &Position,
+    m: xiangqi_core::Move,
+    after: &Position,
+    fen: bool,
+    scratch: &mut String,
+) -> PlyRow {
+    let mut text = |write: &dyn Fn(&mut String)| {
+        scratch.clear();
+        write(scratch);
+        MoveText::new(scratch)
+    };
     PlyRow {
         line,
         ply,
         move_number: before.fullmoves(),
         side: before.turn().name(),
-        iccs: m.to_string(),
-        wxf: wxf::write(before, m),
-        chinese: chinese::write(before, m),
+        iccs: iccs(m),
+        wxf: text(&|out| wxf::write_to(out, before, m, WxfStyle::DEFAULT)),
+        chinese: text(&|out| chinese::write_to(out, before, m, ChineseStyle::SIMPLIFIED)),
         fen: fen.then(|| before.fen()),
         check: after.is_check(),
         capture: before.is_capture(m),
         class: None,
         targets: None,
     }
+}
+
+/// A move's ICCS text (`h2e2`), as its `Display` writes it, without the formatting machinery.
+fn iccs(m: xiangqi_core::Move) -> MoveText {
+    let [from, to] = [m.from, m.to].map(|square| [b'a' + square.file(), b'0' + square.rank()]);
+    MoveText::new(std::str::from_utf8(&[from[0], from[1], to[0], to[1]]).unwrap_or_default())
 }
 
 fn count_leaves(tree: &MoveTree) -> usize {
@@ -341,6 +364,7 @@ fn variation_plies(tree: &MoveTree, fen: bool, out: &mut Vec<PlyRow>) {
     // Depth first, the first child popped first: it continues its parent's line; any other child opens
     // the next line number when it is reached, which is the order of `MoveTree::lines`.
     let mut next_line = 1u32;
+    let mut scratch = String::new();
     let mut stack: Vec<(NodeId, Option<u32>, Position)> = Vec::new();
     let push_children = |stack: &mut Vec<(NodeId, Option<u32>, Position)>, node: NodeId, line: u32, pos: &Position| {
         let children: Vec<NodeId> = tree.children(node).collect();
@@ -358,8 +382,23 @@ fn variation_plies(tree: &MoveTree, fen: bool, out: &mut Vec<PlyRow>) {
         let mut after = before.clone();
         after.play_unchecked(m);
         if line > 0 {
-            out.push(ply_row(line, tree.ply(node) as u32, &before, m, &after, fen));
+            out.push(ply_row(line, tree.ply(node) as u32, &before, m, &after, fen, &mut scratch));
         }
         push_children(&mut stack, node, line, &after);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi_core::{Move, Square};
+
+    #[test]
+    fn iccs_text_is_the_moves_display() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let m = Move::new(from, to);
+                assert_eq!(super::iccs(m), m.to_string().as_str());
+            }
+        }
     }
 }

@@ -1,26 +1,47 @@
 //! Rows to Arrow record batches of the fixed schemas.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    BooleanBuilder, Date32Builder, Int32Builder, StringBuilder, StringDictionaryBuilder, UInt32Builder, UInt64Builder,
-};
+use arrow_array::builder::{BooleanBuilder, Date32Builder, Int32Builder, StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::types::Int32Type;
-use arrow_array::{ArrayRef, ListArray, MapArray, RecordBatch, StructArray};
+use arrow_array::{ArrayRef, DictionaryArray, ListArray, MapArray, RecordBatch, StringArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::ArrowError;
 
 use crate::analyse::{GameRow, PlyRow};
 use crate::schema::{self, games_schema, plies_schema};
 
-type Dictionary = StringDictionaryBuilder<Int32Type>;
-
+/// A dictionary column, values numbered in order of first appearance. Values come in runs or from a
+/// handful (a game's source on each of its plies, a side, a class), so the last value and the first few
+/// are tried before a hash lookup.
 fn dictionary_of<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {
-    let mut builder = Dictionary::new();
+    const SCANNED: usize = 8;
+    let same = |a: &str, b: &str| std::ptr::eq(a, b) || a == b;
+    let mut distinct: Vec<&str> = Vec::new();
+    let mut index: HashMap<&str, i32> = HashMap::new();
+    let mut keys = Int32Builder::new();
+    let mut last: Option<(&str, i32)> = None;
     for value in values {
-        builder.append_option(value);
+        let Some(value) = value else {
+            keys.append_null();
+            continue;
+        };
+        let key = match last {
+            Some((text, key)) if same(text, value) => key,
+            _ => match distinct.iter().take(SCANNED).position(|text| same(text, value)) {
+                Some(key) => key as i32,
+                None => *index.entry(value).or_insert_with(|| {
+                    distinct.push(value);
+                    distinct.len() as i32 - 1
+                }),
+            },
+        };
+        last = Some((value, key));
+        keys.append_value(key);
     }
-    Arc::new(builder.finish())
+    let values: ArrayRef = Arc::new(StringArray::from(distinct));
+    Arc::new(DictionaryArray::<Int32Type>::new(keys.finish(), values))
 }
 
 fn strings<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {

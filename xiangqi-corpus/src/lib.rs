@@ -33,6 +33,7 @@ mod analyse;
 mod batch;
 mod engine;
 mod input;
+mod move_text;
 mod schema;
 mod survey;
 mod tags;
@@ -42,6 +43,7 @@ pub use analyse::{game_id, Analysis, GameRow, PlyRow, Repetition, Status, Warnin
 pub use batch::{games_batch, plies_batch};
 pub use engine::{run, run_rows, Batch, Options, Progress, RowSink, Summary};
 pub use input::{Input, RECORD_EXTENSIONS};
+pub use move_text::MoveText;
 pub use schema::{games_schema, plies_schema, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 pub use survey::{list_sources, survey, SurveyedSource};
 pub use tags::{parse_date, FixedTags};

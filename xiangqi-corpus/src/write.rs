@@ -11,6 +11,7 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use crate::RunError;
 
@@ -69,12 +70,16 @@ impl TableWriter {
         let inner = match format {
             OutputFormat::Parquet => {
                 // Statistics per column chunk, not per page: page indexes are held in memory until the file
-                // is closed, so they would grow with the output.
-                let props = WriterProperties::builder()
+                // is closed, so they would grow with the output. None for the texts of moves and positions:
+                // their minimum and maximum select nothing, and they cost 2 % of a run with ply rows.
+                let mut props = WriterProperties::builder()
                     .set_compression(Compression::SNAPPY)
                     .set_statistics_enabled(EnabledStatistics::Chunk)
-                    .set_statistics_truncate_length(Some(64))
-                    .build();
+                    .set_statistics_truncate_length(Some(64));
+                for column in ["iccs", "wxf", "chinese", "fen"] {
+                    props = props.set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+                }
+                let props = props.build();
                 Inner::Parquet(Box::new(ArrowWriter::try_new(BufWriter::new(file), schema, Some(props))?))
             }
             _ => return TableWriter::to_stream(Box::new(BufWriter::new(file)), format),
