@@ -359,6 +359,11 @@ impl Game {
 
     /// The repetition verdict after `ply` moves: `Continue` before a third occurrence.
     pub fn repetition_verdict_at(&self, ply: usize) -> Verdict {
+        // Most positions have not stood before: no need to gather occurrences.
+        let since = self.reversible_since.get(ply).copied().unwrap_or(usize::MAX);
+        if self.previous_same.get(ply).copied().flatten().is_none_or(|i| i < since) {
+            return Verdict::Continue;
+        }
         let occ = self.occurrences(ply);
         if occ.len() < 3 {
             return Verdict::Continue;

@@ -322,7 +322,7 @@ impl GameBuilder {
 
     /// Whether the game already has a tag of this name (a repeated tag starts the next game).
     pub(super) fn has_tag(&self, line: &str) -> bool {
-        tags::parse(line).is_some_and(|(name, _)| self.tags.get(&name).is_some())
+        tags::name(line).is_some_and(|name| self.tags.get(name).is_some())
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -498,8 +498,9 @@ impl GameBuilder {
                         self.warnings
                             .push(ReadWarning::new(None, "the FEN names no side to move; the first move decides"));
                     }
-                    let mut record = GameRecord::new(pos.clone());
-                    record.tags = self.tags.clone();
+                    // The tags join the record when it is given (or cut short by an error): none is added
+                    // once movetext has begun.
+                    let record = GameRecord::new(pos.clone());
                     let root = record.tree.root();
                     self.moves = Some(Moves {
                         record,
@@ -657,7 +658,9 @@ impl GameBuilder {
                 self.warnings.push(ReadWarning::new(Some(ply), message).at(offset, Some(line_number)));
             }
             Err(err) => {
-                let partial = Some(Box::new(moves.record.clone()));
+                let mut partial = Box::new(moves.record.clone());
+                partial.tags = self.tags.clone();
+                let partial = Some(partial);
                 let kind = PgnErrorKind::Move(Box::new(err));
                 // No move is written in more than six characters: a longer token is not a cut move.
                 self.error_at_line_end = self.error.is_none()

@@ -31,13 +31,7 @@ pub(super) fn lacks_bracket(text: &str) -> bool {
 /// followed only by spaces and `]`, so quotes inside it need no escape; `\"` and `\\` are unescaped.
 /// A value without quotes runs to the `]`. `None` if the text has no name.
 pub(super) fn parse(text: &str) -> Option<(String, String)> {
-    let inner = text.trim().strip_prefix('[')?;
-    let name_len = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
-    if name_len == 0 {
-        return None;
-    }
-    let name = &inner[..name_len];
-    let rest = &inner[name_len..];
+    let (name, rest) = split_name(text)?;
     let body = rest.trim_end().strip_suffix(']').unwrap_or(rest).trim_end();
     let value = match body.find('"') {
         Some(open) => {
@@ -47,6 +41,18 @@ pub(super) fn parse(text: &str) -> Option<(String, String)> {
         None => body.trim(),
     };
     Some((name.to_owned(), unescape(value)))
+}
+
+/// The name of a tag line, as [`parse`] reads it, without reading its value.
+pub(super) fn name(text: &str) -> Option<&str> {
+    split_name(text).map(|(name, _)| name)
+}
+
+/// A tag line's name and what follows it.
+fn split_name(text: &str) -> Option<(&str, &str)> {
+    let inner = text.trim().strip_prefix('[')?;
+    let name_len = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    (name_len > 0).then(|| inner.split_at(name_len))
 }
 
 fn unescape(value: &str) -> String {
