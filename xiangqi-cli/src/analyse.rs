@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use xiangqi_core::arbiter::{ArbiterConfig, RuleSet};
-use xiangqi_corpus::{games_schema, plies_schema, Analysis, Input, Options, OutputFormat, TableWriter};
+use xiangqi_corpus::{
+    games_schema, plies_schema, Analysis, Batch, Input, Options, OutputFormat, RunError, TableWriter,
+};
 
 use crate::progress::{summary_line, Bar};
 use crate::Failure;
@@ -143,24 +145,33 @@ pub fn run(args: Args) -> Result<u8, Failure> {
     let mut plies_out = plies_output.as_deref().map(|path| open(Some(path), format, true)).transpose()?;
     crate::interrupt::stop_on_ctrl_c(&options.cancel);
     let bar = Bar::new();
-    let summary = xiangqi_corpus::run(
-        &inputs,
-        &options,
-        &mut |batch| {
-            games_out.write(&batch.games)?;
-            if let (Some(out), Some(plies)) = (plies_out.as_mut(), batch.plies.as_ref()) {
-                out.write(plies)?;
+    // The tables are encoded and written on a thread of their own, so that the run goes on meanwhile.
+    let (summary, written) = std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Batch>(1);
+        let writer = scope.spawn(move || -> Result<(), RunError> {
+            for batch in receiver {
+                games_out.write(&batch.games)?;
+                if let (Some(out), Some(plies)) = (plies_out.as_mut(), batch.plies.as_ref()) {
+                    out.write(plies)?;
+                }
             }
-            Ok(())
-        },
-        &mut |progress| bar.update(progress),
-    );
+            games_out.finish()?;
+            plies_out.map_or(Ok(()), TableWriter::finish)
+        });
+        let summary = xiangqi_corpus::run(
+            &inputs,
+            &options,
+            &mut |batch| sender.send(batch).map_err(|_| RunError::Output("the table writer stopped".to_owned())),
+            &mut |progress| bar.update(progress),
+        );
+        drop(sender);
+        let written = writer.join().unwrap_or_else(|_| Err(RunError::Output("the table writer failed".to_owned())));
+        (summary, written)
+    });
     bar.finish();
+    // The writer's own error says more than the run's "stopped".
+    written?;
     let summary = summary?;
-    games_out.finish()?;
-    if let Some(out) = plies_out {
-        out.finish()?;
-    }
     eprintln!("{}", summary_line(&summary));
     Ok(if summary.cancelled { crate::interrupt::INTERRUPTED } else { 0 })
 }
