@@ -5,9 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use xiangqi_core::arbiter::{ArbiterConfig, RuleSet};
-use xiangqi_corpus::{
-    games_schema, plies_schema, Analysis, Batch, Input, Options, OutputFormat, RunError, TableWriter,
-};
+use xiangqi_corpus::{games_schema, plies_schema, Analysis, Input, Options, OutputFormat, TableWriter};
 
 use crate::progress::{summary_line, Bar};
 use crate::Failure;
@@ -141,36 +139,13 @@ pub fn run(args: Args) -> Result<u8, Failure> {
         ..Options::default()
     };
     let inputs: Vec<Input> = args.inputs.iter().map(|arg| Input::from_arg(arg)).collect();
-    let mut games_out = open(args.output.as_deref(), format, false)?;
-    let mut plies_out = plies_output.as_deref().map(|path| open(Some(path), format, true)).transpose()?;
+    let games_out = open(args.output.as_deref(), format, false)?;
+    let plies_out = plies_output.as_deref().map(|path| open(Some(path), format, true)).transpose()?;
     crate::interrupt::stop_on_ctrl_c(&options.cancel);
     let bar = Bar::new();
-    // The tables are encoded and written on a thread of their own, so that the run goes on meanwhile.
-    let (summary, written) = std::thread::scope(|scope| {
-        let (sender, receiver) = std::sync::mpsc::sync_channel::<Batch>(1);
-        let writer = scope.spawn(move || -> Result<(), RunError> {
-            for batch in receiver {
-                games_out.write(&batch.games)?;
-                if let (Some(out), Some(plies)) = (plies_out.as_mut(), batch.plies.as_ref()) {
-                    out.write(plies)?;
-                }
-            }
-            games_out.finish()?;
-            plies_out.map_or(Ok(()), TableWriter::finish)
-        });
-        let summary = xiangqi_corpus::run(
-            &inputs,
-            &options,
-            &mut |batch| sender.send(batch).map_err(|_| RunError::Output("the table writer stopped".to_owned())),
-            &mut |progress| bar.update(progress),
-        );
-        drop(sender);
-        let written = writer.join().unwrap_or_else(|_| Err(RunError::Output("the table writer failed".to_owned())));
-        (summary, written)
-    });
+    let summary =
+        xiangqi_corpus::run_into(&inputs, &options, games_out, plies_out, &mut |progress| bar.update(progress));
     bar.finish();
-    // The writer's own error says more than the run's "stopped".
-    written?;
     let summary = summary?;
     eprintln!("{}", summary_line(&summary));
     Ok(if summary.cancelled { crate::interrupt::INTERRUPTED } else { 0 })

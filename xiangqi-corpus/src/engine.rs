@@ -18,6 +18,7 @@ use xiangqi_core::record::{DeferredGame, RecordError, Records};
 use crate::analyse::{analyse, Analysis, GameRow, PlyRow, ReadGame, Status};
 use crate::batch::{games_batch, plies_batch};
 use crate::input::{cannot_open, expand, Input, Origin, Source};
+use crate::write::TableWriter;
 use crate::RunError;
 
 /// Games taken from the feed at a time.
@@ -297,6 +298,48 @@ pub fn run(
         },
         progress,
     )
+}
+
+/// As [`run`], writing the games table to `games` and, when plies are asked for, the plies table to `plies`.
+/// The tables are encoded and written on a thread of their own (one batch queued at most), so the analysis
+/// goes on while a batch is written. Both writers are finished at the end, after a cancelled run too, so
+/// that what was written is a whole file.
+///
+/// # Errors
+///
+/// A write error (the run stops, and that error is returned), or an Arrow error building a batch.
+pub fn run_into(
+    inputs: &[Input],
+    options: &Options,
+    mut games: TableWriter,
+    mut plies: Option<TableWriter>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Summary, RunError> {
+    let (summary, written) = std::thread::scope(|scope| {
+        let (sender, receiver) = sync_channel::<Batch>(1);
+        let writer = scope.spawn(move || -> Result<(), RunError> {
+            for batch in receiver {
+                games.write(&batch.games)?;
+                if let (Some(out), Some(rows)) = (plies.as_mut(), batch.plies.as_ref()) {
+                    out.write(rows)?;
+                }
+            }
+            games.finish()?;
+            plies.map_or(Ok(()), TableWriter::finish)
+        });
+        let summary = run(
+            inputs,
+            options,
+            &mut |batch| sender.send(batch).map_err(|_| RunError::Output("the table writer stopped".to_owned())),
+            progress,
+        );
+        drop(sender);
+        let written = writer.join().unwrap_or_else(|_| Err(RunError::Output("the table writer failed".to_owned())));
+        (summary, written)
+    });
+    // The writer's own error says more than the run's "stopped".
+    written?;
+    summary
 }
 
 /// As [`run`], with the rows as Rust values: `deliver` gets each batch's game rows with their ply rows,

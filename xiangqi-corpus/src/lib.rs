@@ -41,7 +41,7 @@ mod write;
 
 pub use analyse::{game_id, Analysis, GameRow, PlyRow, Repetition, Status, Warning};
 pub use batch::{games_batch, plies_batch};
-pub use engine::{run, run_rows, Batch, Options, Progress, RowSink, Summary};
+pub use engine::{run, run_into, run_rows, Batch, Options, Progress, RowSink, Summary};
 pub use input::{Input, RECORD_EXTENSIONS};
 pub use move_text::MoveText;
 pub use schema::{games_schema, plies_schema, SCHEMA_VERSION, SCHEMA_VERSION_KEY};

@@ -196,6 +196,59 @@ fn parquet_round_trip_keeps_the_schema() {
     assert_eq!(red_elo.data_type(), &arrow_schema::DataType::Int32);
 }
 
+/// A stream that takes `room` bytes, then fails.
+struct Full {
+    room: usize,
+}
+
+impl std::io::Write for Full {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.room < buf.len() {
+            return Err(std::io::Error::other("the disk is full"));
+        }
+        self.room -= buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn run_into_writes_the_tables_of_run_and_reports_a_write_error() {
+    let inputs = [Input::Path(data("records")), Input::Path(data("xqf"))];
+    let options = Options { threads: 2, batch_games: 64, ..with_plies() };
+    let (batches, summary) = analyse(&inputs, &options);
+    let dir = std::env::temp_dir().join(format!("xiangqi-corpus-into-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("creates");
+    let (games_path, plies_path) = (dir.join("g.jsonl"), dir.join("p.jsonl"));
+    let games = TableWriter::create(&games_path, OutputFormat::JsonLines, games_schema()).expect("creates");
+    let plies = TableWriter::create(&plies_path, OutputFormat::JsonLines, plies_schema()).expect("creates");
+    let written = xiangqi_corpus::run_into(&inputs, &options, games, Some(plies), &mut |_| {}).expect("runs");
+    assert_eq!((written.games, written.plies), (summary.games, summary.plies));
+    let as_json = |tables: Vec<RecordBatch>, schema| {
+        let path = dir.join("expected.jsonl");
+        let mut out = TableWriter::create(&path, OutputFormat::JsonLines, schema).expect("creates");
+        for table in &tables {
+            out.write(table).expect("writes");
+        }
+        out.finish().expect("closes");
+        std::fs::read(&path).expect("written")
+    };
+    let expected_games = as_json(batches.iter().map(|b| b.games.clone()).collect(), games_schema());
+    assert_eq!(std::fs::read(&games_path).expect("written"), expected_games);
+    let expected_plies = as_json(batches.iter().filter_map(|b| b.plies.clone()).collect(), plies_schema());
+    assert_eq!(std::fs::read(&plies_path).expect("written"), expected_plies);
+    assert!(expected_plies.len() > 100_000, "the plies table is written");
+
+    // A writer that fails stops the run with its own error, and nothing hangs.
+    let games = TableWriter::to_stream(Box::new(Full { room: 4096 }), OutputFormat::JsonLines).expect("stream");
+    let failed = xiangqi_corpus::run_into(&inputs, &options, games, None, &mut |_| {}).expect_err("fails");
+    assert!(failed.to_string().contains("the disk is full"), "{failed}");
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
 /// The ECCO code computed from the moves sits beside the record's own tag: on the bundled tagged sample they
 /// agree for nearly every game, and a game from a set-up position has no code.
 #[test]

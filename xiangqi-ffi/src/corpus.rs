@@ -232,10 +232,9 @@ fn engine_options(options: &XqCorpusOptions) -> Result<Options> {
 
 /// Runs the engine, calling the progress callback and stopping the run when it asks.
 fn run_with_progress(
-    inputs: &[Input],
     options: &XqCorpusOptions,
     engine: &Options,
-    deliver: &mut dyn FnMut(Batch) -> std::result::Result<(), RunError>,
+    run: impl FnOnce(&mut dyn FnMut(&Progress)) -> std::result::Result<Summary, RunError>,
 ) -> Result<Summary> {
     let cancel = &engine.cancel;
     let mut progress = |p: &Progress| {
@@ -253,7 +252,7 @@ fn run_with_progress(
             }
         }
     };
-    xiangqi_corpus::run(inputs, engine, deliver, &mut progress).map_err(run_error)
+    run(&mut progress).map_err(run_error)
 }
 
 fn run_error(e: RunError) -> Error {
@@ -302,24 +301,16 @@ pub unsafe extern "C" fn xq_corpus_analyse(
             true => Some(unsafe { output(plies_path, plies_path_len, "plies_path") }?),
             false => None,
         };
-        let mut games = TableWriter::create(Path::new(&games_path), games_format, games_schema()).map_err(run_error)?;
-        let mut plies = match plies_out {
+        let games = TableWriter::create(Path::new(&games_path), games_format, games_schema()).map_err(run_error)?;
+        let plies = match plies_out {
             Some((path, format)) => {
                 Some(TableWriter::create(Path::new(&path), format, plies_schema()).map_err(run_error)?)
             }
             None => None,
         };
-        let done = run_with_progress(&inputs, &options, &engine, &mut |batch| {
-            games.write(&batch.games)?;
-            if let (Some(out), Some(batch)) = (plies.as_mut(), batch.plies.as_ref()) {
-                out.write(batch)?;
-            }
-            Ok(())
+        let done = run_with_progress(&options, &engine, |progress| {
+            xiangqi_corpus::run_into(&inputs, &engine, games, plies, progress)
         })?;
-        games.finish().map_err(run_error)?;
-        if let Some(out) = plies {
-            out.finish().map_err(run_error)?;
-        }
         // SAFETY: optional out-parameter.
         unsafe { crate::args::set_optional(summary, XqCorpusSummary::from(&done)) };
         Ok(())
@@ -352,7 +343,7 @@ pub unsafe extern "C" fn xq_corpus_batches(
         let engine = engine_options(&options)?;
         let cancel = std::sync::Arc::clone(&engine.cancel);
         let mut export_failure = None;
-        let done = run_with_progress(&inputs, &options, &engine, &mut |batch| {
+        let mut deliver = |batch: Batch| {
             let games = export(&batch.games);
             let plies = batch.plies.as_ref().map(export).transpose();
             let (mut games, mut plies) = match (games, plies) {
@@ -374,6 +365,9 @@ pub unsafe extern "C" fn xq_corpus_batches(
                 cancel.store(true, Ordering::Relaxed);
             }
             Ok(())
+        };
+        let done = run_with_progress(&options, &engine, |progress| {
+            xiangqi_corpus::run(&inputs, &engine, &mut deliver, progress)
         })?;
         if let Some(e) = export_failure {
             return Err(e);
