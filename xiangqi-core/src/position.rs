@@ -143,8 +143,14 @@ pub struct Outcome {
 impl Default for Position {
     /// The standard start position.
     fn default() -> Position {
-        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-        Position::from_fen(fen).expect("the start position is legal")
+        // Read once: every record without a FEN starts here, and reading a FEN costs far more than a copy.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| {
+                let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+                Position::from_fen(fen).expect("the start position is legal")
+            })
+            .clone()
     }
 }
 

@@ -185,8 +185,10 @@ pub(super) struct GameBuilder {
     footer: bool,
     movetext_result: Option<GameResult>,
     error: Option<PgnError>,
-    /// The error's move token is the last word of its line (cut off there if the source ends).
-    error_at_line_end: bool,
+    /// The error's move token is the last word of its line, with the position it was read in: if the
+    /// source ends on that line, [`is_move_prefix`] tells whether the move was cut off there (asked only
+    /// then: it writes every legal move in every notation).
+    error_at_line_end: Option<Box<(Position, String)>>,
     warnings: Vec<ReadWarning>,
     seen_movetext: bool,
     /// Where the last column mapped to bytes is (see [`LineInfo::at`]).
@@ -273,7 +275,7 @@ impl GameBuilder {
             footer: false,
             movetext_result: None,
             error: None,
-            error_at_line_end: false,
+            error_at_line_end: None,
             warnings: Vec::new(),
             seen_movetext: false,
             columns: Cell::default(),
@@ -663,9 +665,8 @@ impl GameBuilder {
                 let partial = Some(partial);
                 let kind = PgnErrorKind::Move(Box::new(err));
                 // No move is written in more than six characters: a longer token is not a cut move.
-                self.error_at_line_end = self.error.is_none()
-                    && !line[column..].trim_end().contains(is_space)
-                    && is_move_prefix(&moves.pos, text);
+                self.error_at_line_end = (self.error.is_none() && !line[column..].trim_end().contains(is_space))
+                    .then(|| Box::new((moves.pos.clone(), text.to_owned())));
                 self.fail_at(info.at(line, column, &self.columns), Some(ply), Some(text.to_owned()), kind, partial);
             }
         }
@@ -710,8 +711,11 @@ impl GameBuilder {
         self.ensure_moves();
         if let Some(mut err) = self.error.take() {
             // A move cut off by the end of the source: the game is truncated there, not wrong.
-            let cut_move = matches!(err.kind, PgnErrorKind::Move(_)) && self.error_at_line_end;
-            if let Some(end) = end.filter(|end| cut_move && !end.line_break && err.location.line == Some(end.line)) {
+            let cut_move = matches!(err.kind, PgnErrorKind::Move(_)) && self.error_at_line_end.is_some();
+            let ends_there = end.filter(|end| cut_move && !end.line_break && err.location.line == Some(end.line));
+            let cut_off =
+                |_: &SourceEnd| self.error_at_line_end.as_ref().is_some_and(|at| is_move_prefix(&at.0, &at.1));
+            if let Some(end) = ends_there.filter(cut_off) {
                 err.kind = PgnErrorKind::Truncated;
                 err.location.byte_offset = end.offset;
                 err.location.token = None;
