@@ -34,6 +34,16 @@ impl Move {
     pub fn to_iccs(self) -> String {
         self.to_string()
     }
+
+    /// The ICCS text as its four ASCII bytes, without allocating.
+    ///
+    /// ```
+    /// let m: xiangqi_core::Move = "h2e2".parse().unwrap();
+    /// assert_eq!(&m.iccs_bytes(), b"h2e2");
+    /// ```
+    pub const fn iccs_bytes(self) -> [u8; 4] {
+        [b'a' + self.from.file(), b'0' + self.from.rank(), b'a' + self.to.file(), b'0' + self.to.rank()]
+    }
 }
 
 impl FromStr for Move {
@@ -45,7 +55,7 @@ impl FromStr for Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        f.write_str(core::str::from_utf8(&self.iccs_bytes()).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -67,5 +77,21 @@ impl<'de> serde::Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
         let s = <String as serde::Deserialize>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iccs_text_is_the_squares_names_and_reads_back() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let m = Move::new(from, to);
+                assert_eq!(m.to_string(), format!("{from}{to}"));
+                assert_eq!(m.to_string().parse(), Ok(m));
+            }
+        }
     }
 }
