@@ -4,10 +4,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, Date32Builder, Int32Builder, StringBuilder, UInt32Builder, UInt64Builder};
+use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
 use arrow_array::{ArrayRef, DictionaryArray, ListArray, MapArray, RecordBatch, StringArray, StructArray};
 use arrow_buffer::OffsetBuffer;
-use arrow_schema::ArrowError;
+use arrow_schema::{ArrowError, SchemaRef};
 
 use crate::analyse::{GameRow, PlyRow};
 use crate::schema::{self, games_schema, plies_schema};
@@ -42,6 +43,31 @@ fn dictionary_of<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef 
     }
     let values: ArrayRef = Arc::new(StringArray::from(distinct));
     Arc::new(DictionaryArray::<Int32Type>::new(keys.finish(), values))
+}
+
+/// Batches of one schema as one batch, each dictionary column's values held once (in order of first
+/// appearance): concatenated end to end, the batches' dictionaries would repeat the values they share, which
+/// some readers refuse (pandas takes a dictionary's values as categories, which must be unique).
+///
+/// # Errors
+///
+/// A batch of another schema.
+pub fn concat_batches(schema: &SchemaRef, batches: &[RecordBatch]) -> Result<RecordBatch, ArrowError> {
+    let whole = arrow_select::concat::concat_batches(schema, batches)?;
+    let columns = whole
+        .columns()
+        .iter()
+        .map(|column| {
+            let dictionary = column.as_dictionary_opt::<Int32Type>();
+            match dictionary.and_then(|d| Some((d, d.values().as_string_opt::<i32>()?))) {
+                Some((dictionary, values)) => {
+                    dictionary_of(dictionary.keys().iter().map(|key| key.map(|key| values.value(key as usize))))
+                }
+                None => Arc::clone(column),
+            }
+        })
+        .collect();
+    RecordBatch::try_new(whole.schema(), columns)
 }
 
 fn strings<'a>(values: impl Iterator<Item = Option<&'a str>>) -> ArrayRef {

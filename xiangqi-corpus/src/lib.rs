@@ -40,7 +40,7 @@ mod tags;
 mod write;
 
 pub use analyse::{game_id, Analysis, GameRow, PlyRow, Repetition, Status, Warning};
-pub use batch::{games_batch, plies_batch};
+pub use batch::{concat_batches, games_batch, plies_batch};
 pub use engine::{run, run_into, run_rows, Batch, Options, Progress, RowSink, Summary};
 pub use input::{Input, RECORD_EXTENSIONS};
 pub use move_text::MoveText;

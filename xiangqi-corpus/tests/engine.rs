@@ -196,6 +196,24 @@ fn parquet_round_trip_keeps_the_schema() {
     assert_eq!(red_elo.data_type(), &arrow_schema::DataType::Int32);
 }
 
+#[test]
+fn concatenated_batches_hold_each_dictionary_value_once() {
+    let options = Options { batch_games: 3, ..with_plies() };
+    let (batches, _) = analyse(&[Input::Path(data("records")), Input::Path(data("xqf"))], &options);
+    let plies: Vec<RecordBatch> = batches.iter().filter_map(|b| b.plies.clone()).collect();
+    assert!(plies.len() > 2);
+    let whole = xiangqi_corpus::concat_batches(&plies_schema(), &plies).expect("one schema");
+    let ends_to_end = concat(&plies);
+    for name in ["source", "side", "class"] {
+        let dictionary = whole.column_by_name(name).expect("column").as_dictionary::<Int32Type>();
+        let values: Vec<&str> = dictionary.values().as_string::<i32>().iter().flatten().collect();
+        let distinct: std::collections::HashSet<&str> = values.iter().copied().collect();
+        assert_eq!(values.len(), distinct.len(), "{name}: {values:?}");
+        assert_eq!(strings(&whole, name), strings(&ends_to_end, name), "{name}");
+    }
+    assert_eq!(whole.num_rows(), ends_to_end.num_rows());
+}
+
 /// A stream that takes `room` bytes, then fails.
 struct Full {
     room: usize,

@@ -154,8 +154,7 @@ fn table<'py>(
     batches: &[RecordBatch],
     columns: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let whole = arrow_select::concat::concat_batches(&schema, batches).map_err(arrow_error)?;
-    let whole = unique_dictionaries(whole)?;
+    let whole = xiangqi_corpus::concat_batches(&schema, batches).map_err(arrow_error)?;
     if columns {
         let dict = PyDict::new(py);
         for (field, column) in schema.fields().iter().zip(whole.columns()) {
@@ -174,40 +173,6 @@ fn table<'py>(
         writer.finish().map_err(arrow_error)?;
     }
     Ok(PyBytes::new(py, &bytes).into_any())
-}
-
-/// The batch with each dictionary column's values made unique: concatenating batches puts their dictionaries
-/// end to end, so a value can appear in it twice, which pandas refuses as categories.
-fn unique_dictionaries(batch: RecordBatch) -> PyResult<RecordBatch> {
-    let mut columns = Vec::with_capacity(batch.num_columns());
-    for column in batch.columns() {
-        let Some(dictionary) = column.as_dictionary_opt::<Int32Type>() else {
-            columns.push(column.clone());
-            continue;
-        };
-        let Some(values) = dictionary.values().as_string_opt::<i32>() else {
-            columns.push(column.clone());
-            continue;
-        };
-        let mut first: std::collections::HashMap<&str, i32> = std::collections::HashMap::new();
-        let mut unique = arrow_array::builder::StringBuilder::new();
-        let remap: Vec<i32> = (0..values.len())
-            .map(|i| {
-                let value = values.value(i);
-                let next = first.len() as i32;
-                *first.entry(value).or_insert_with(|| {
-                    unique.append_value(value);
-                    next
-                })
-            })
-            .collect();
-        let keys: arrow_array::Int32Array =
-            dictionary.keys().unary(|k| remap.get(k as usize).copied().unwrap_or_default());
-        let unified = arrow_array::DictionaryArray::<Int32Type>::try_new(keys, std::sync::Arc::new(unique.finish()))
-            .map_err(arrow_error)?;
-        columns.push(std::sync::Arc::new(unified));
-    }
-    RecordBatch::try_new(batch.schema(), columns).map_err(arrow_error)
 }
 
 /// Every value of an array as a Python object (None for null), for the types of the fixed schemas.
