@@ -9,8 +9,9 @@ fn main() {
     let mut inputs = Vec::new();
     for dir in std::env::args().skip(1) {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")).flatten() {
-            if let Ok(bytes) = std::fs::read(entry.path()) {
-                inputs.push((entry.path().display().to_string(), bytes));
+            match std::fs::read(entry.path()) {
+                Ok(bytes) => inputs.push((entry.path().display().to_string(), bytes)),
+                Err(err) => eprintln!("{}: not read: {err}", entry.path().display()),
             }
         }
     }

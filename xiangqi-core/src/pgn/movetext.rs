@@ -711,11 +711,13 @@ impl GameBuilder {
         self.ensure_moves();
         if let Some(mut err) = self.error.take() {
             // A move cut off by the end of the source: the game is truncated there, not wrong.
-            let cut_move = matches!(err.kind, PgnErrorKind::Move(_)) && self.error_at_line_end.is_some();
-            let ends_there = end.filter(|end| cut_move && !end.line_break && err.location.line == Some(end.line));
-            let cut_off =
-                |_: &SourceEnd| self.error_at_line_end.as_ref().is_some_and(|at| is_move_prefix(&at.0, &at.1));
-            if let Some(end) = ends_there.filter(cut_off) {
+            let cut_off = |end: &SourceEnd| {
+                matches!(err.kind, PgnErrorKind::Move(_))
+                    && !end.line_break
+                    && err.location.line == Some(end.line)
+                    && self.error_at_line_end.as_deref().is_some_and(|(pos, text)| is_move_prefix(pos, text))
+            };
+            if let Some(end) = end.filter(cut_off) {
                 err.kind = PgnErrorKind::Truncated;
                 err.location.byte_offset = end.offset;
                 err.location.token = None;
