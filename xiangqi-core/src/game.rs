@@ -331,18 +331,22 @@ impl Game {
     /// How many times the position after `ply` moves has occurred since the last irreversible move, and the
     /// indices of those occurrences.
     pub fn occurrences(&self, ply: usize) -> Vec<usize> {
-        let Some(pos) = self.positions.get(ply) else { return Vec::new() };
-        let since = self.reversible_since[ply];
-        let mut found = vec![ply];
-        let mut at = self.previous_same[ply];
-        while let Some(i) = at.filter(|&i| i >= since) {
-            if same_position(&self.positions[i], pos) {
-                found.push(i);
-            }
-            at = self.previous_same[i];
+        if ply >= self.positions.len() {
+            return Vec::new();
         }
+        let mut found: Vec<usize> = self.earlier_occurrences(ply).collect();
         found.reverse();
+        found.push(ply);
         found
+    }
+
+    /// The earlier plies since the last irreversible move after which the position stood as after `ply`,
+    /// latest first (`ply` in range).
+    fn earlier_occurrences(&self, ply: usize) -> impl Iterator<Item = usize> + '_ {
+        let (pos, since) = (&self.positions[ply], self.reversible_since[ply]);
+        std::iter::successors(self.previous_same[ply], |&i| self.previous_same[i])
+            .take_while(move |&i| i >= since)
+            .filter(move |&i| same_position(&self.positions[i], pos))
     }
 
     fn cycle_at(
@@ -359,15 +363,11 @@ impl Game {
 
     /// The repetition verdict after `ply` moves: `Continue` before a third occurrence.
     pub fn repetition_verdict_at(&self, ply: usize) -> Verdict {
-        // Most positions have not stood before: no need to gather occurrences.
-        let since = self.reversible_since.get(ply).copied().unwrap_or(usize::MAX);
-        if self.previous_same.get(ply).copied().flatten().is_none_or(|i| i < since) {
+        // Most positions have not stood twice before: no need to gather the occurrences.
+        if ply >= self.positions.len() || self.earlier_occurrences(ply).nth(1).is_none() {
             return Verdict::Continue;
         }
         let occ = self.occurrences(ply);
-        if occ.len() < 3 {
-            return Verdict::Continue;
-        }
         let (ruling, profiles, moves) = self.cycle_at(ply, &occ);
         let make = |reason: Reason, side: Option<Color>| Ruling {
             reason,
