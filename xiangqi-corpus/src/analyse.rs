@@ -328,25 +328,27 @@ fn ply_row(
     fen: bool,
     scratch: &mut String,
 ) -> PlyRow {
-    let mut text = |write: &dyn Fn(&mut String)| {
-        scratch.clear();
-        write(scratch);
-        MoveText::new(scratch)
-    };
     PlyRow {
         line,
         ply,
         move_number: before.fullmoves(),
         side: before.turn().name(),
         iccs: iccs(m),
-        wxf: text(&|out| wxf::write_to(out, before, m, WxfStyle::DEFAULT)),
-        chinese: text(&|out| chinese::write_to(out, before, m, ChineseStyle::SIMPLIFIED)),
+        wxf: written(scratch, |out| wxf::write_to(out, before, m, WxfStyle::DEFAULT)),
+        chinese: written(scratch, |out| chinese::write_to(out, before, m, ChineseStyle::SIMPLIFIED)),
         fen: fen.then(|| before.fen()),
         check: after.is_check(),
         capture: before.is_capture(m),
         class: None,
         targets: None,
     }
+}
+
+/// The text `write` appends to a `String`, written into the reused `scratch`.
+fn written(scratch: &mut String, write: impl FnOnce(&mut String)) -> MoveText {
+    scratch.clear();
+    write(scratch);
+    MoveText::new(scratch)
 }
 
 /// A move's ICCS text (`h2e2`).
