@@ -19,6 +19,8 @@ enum Source<R: Read> {
     /// Not started: the encoding is detected on the first read.
     Unopened(R),
     Lines(Lines<R>),
+    /// A source that ended within the detection prefix, held whole: no second buffer to fill.
+    Whole(Cursor<Vec<u8>>),
     /// UTF-16 input, decoded whole and re-encoded as UTF-8.
     Decoded(Cursor<Vec<u8>>),
     Done,
@@ -135,12 +137,17 @@ impl<R: Read> Reader<R> {
         let detected = self.forced_encoding.unwrap_or_else(|| encoding::detect(&prefix));
         self.encoding = Some(detected);
         self.undecided = self.forced_encoding.is_none() && prefix.is_ascii();
+        let whole = (prefix.len() as u64) < DETECTION_PREFIX;
         self.source = if detected.is_ascii_compatible() {
             if encoding::bom(&prefix) == Some(TextEncoding::Utf8) {
                 prefix.drain(..3);
                 self.offset = 3;
             }
-            Source::Lines(BufReader::with_capacity(64 * 1024, Cursor::new(prefix).chain(source)))
+            if whole {
+                Source::Whole(Cursor::new(prefix))
+            } else {
+                Source::Lines(BufReader::with_capacity(64 * 1024, Cursor::new(prefix).chain(source)))
+            }
         } else {
             source.read_to_end(&mut prefix)?;
             let (text, lossy) = encoding::decode(&prefix, detected);
@@ -158,6 +165,7 @@ impl<R: Read> Reader<R> {
         let read = match &mut self.source {
             Source::Unopened(_) => unreachable!("opened before reading"),
             Source::Lines(lines) => lines.read_until(b'\n', &mut self.raw)?,
+            Source::Whole(text) => text.read_until(b'\n', &mut self.raw)?,
             Source::Decoded(text) => text.read_until(b'\n', &mut self.raw)?,
             Source::Done => 0,
         };
@@ -168,6 +176,7 @@ impl<R: Read> Reader<R> {
         if self.undecided && !self.raw.is_ascii() {
             // Judged on this line and what is buffered after it.
             let mut sample = self.raw.clone();
+            // (A whole source was judged entirely when opened: it is never undecided.)
             if let Source::Lines(lines) = &self.source {
                 sample.extend_from_slice(lines.buffer());
             }
