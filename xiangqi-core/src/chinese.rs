@@ -28,8 +28,8 @@ mod grammar;
 use characters::{CHINESE_NUMERALS, FULL_WIDTH_DIGITS};
 
 use crate::move_text::Symbols;
-use crate::notation::{ParseMoveError, ParseMoveErrorKind};
-use crate::relative::{describe, resolve_first, Description, Selector, Tandem};
+use crate::notation::ParseMoveError;
+use crate::relative::{describe, Description, Reading, Selector, Tandem};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// How Chinese text is written. The default is simplified characters and full-width digits for black
@@ -115,16 +115,14 @@ pub enum BlackDigits {
 /// # Ok::<(), xiangqi_core::notation::ParseMoveError>(())
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let symbols = Symbols::read(text)
-        .map_err(|(offset, kind)| ParseMoveError::new(text, Some(Notation::Chinese), offset, kind))?;
-    parse_symbols(pos, text, &symbols)
+    crate::notation::parse_as(pos, text, Notation::Chinese)
 }
 
-/// [`parse`] on a text already split into symbols.
-pub(crate) fn parse_symbols(pos: &Position, text: &str, symbols: &Symbols) -> Result<Move, ParseMoveError> {
-    let error = |offset, kind| ParseMoveError::new(text, Some(Notation::Chinese), offset, kind);
-    let (query, start) = grammar::read(text, symbols).map_err(|(offset, kind)| error(offset, kind))?;
-    resolve_first(pos, &[query]).map_err(|failure| error(start, ParseMoveErrorKind::from(failure)))
+/// What a text split into symbols says, before a position is given.
+pub(crate) fn read(text: &str, symbols: &Symbols) -> Result<Reading, ParseMoveError> {
+    let (query, start) = grammar::read(text, symbols)
+        .map_err(|(offset, kind)| ParseMoveError::new(text, Some(Notation::Chinese), offset, kind))?;
+    Ok(Reading { notation: Notation::Chinese, queries: [query].into_iter().collect(), start })
 }
 
 /// Writes a legal move of `pos` in the default style ([`ChineseStyle::SIMPLIFIED`]).
@@ -213,6 +211,7 @@ fn position_word(t: Tandem, traditional: bool) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::ParseMoveErrorKind;
 
     /// (FEN, ICCS, simplified, traditional): worked examples, from the start position to soldier files.
     const EXAMPLES: &[(&str, &str, &str, &str)] = &[

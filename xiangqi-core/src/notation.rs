@@ -33,6 +33,7 @@
 //! move. When two can, the text is [ambiguous](ParseMoveErrorKind::Ambiguous): readers never guess.
 
 mod error;
+mod memo;
 
 pub use error::{ParseMoveError, ParseMoveErrorKind};
 
@@ -146,9 +147,12 @@ fn detect_symbols(symbols: &Symbols) -> Option<Notation> {
 /// # Ok::<(), notation::ParseMoveError>(())
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    if let Some(read) = memo::resolve(pos, text, None) {
+        return read;
+    }
     let symbols = Symbols::read(text).map_err(|(offset, kind)| ParseMoveError::new(text, None, offset, kind))?;
     match detect_symbols(&symbols) {
-        Some(notation) => parse_symbols(pos, text, &symbols, notation),
+        Some(notation) => parse_symbols(pos, text, &symbols, notation, None),
         None => Err(unreadable(text, &symbols)),
     }
 }
@@ -165,18 +169,30 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 /// # Ok::<(), notation::ParseMoveError>(())
 /// ```
 pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, ParseMoveError> {
+    if let Some(read) = memo::resolve(pos, text, Some(notation)) {
+        return read;
+    }
     let symbols =
         Symbols::read(text).map_err(|(offset, kind)| ParseMoveError::new(text, Some(notation), offset, kind))?;
-    parse_symbols(pos, text, &symbols, notation)
+    parse_symbols(pos, text, &symbols, notation, Some(notation))
 }
 
-/// Reads a text already split into symbols in a given notation.
-fn parse_symbols(pos: &Position, text: &str, symbols: &Symbols, notation: Notation) -> Result<Move, ParseMoveError> {
-    match notation {
-        Notation::Iccs | Notation::IccsOneBased => parse_coordinates(pos, text, symbols, notation),
-        Notation::Wxf => wxf::parse_symbols(pos, text, symbols),
-        Notation::Chinese => chinese::parse_symbols(pos, text, symbols),
-    }
+/// Reads a text already split into symbols in a given notation (`asked`: given by the caller, or `None`
+/// if detected). What a WXF or Chinese text says is remembered for the next time it is read.
+fn parse_symbols(
+    pos: &Position,
+    text: &str,
+    symbols: &Symbols,
+    notation: Notation,
+    asked: Option<Notation>,
+) -> Result<Move, ParseMoveError> {
+    let reading = match notation {
+        Notation::Iccs | Notation::IccsOneBased => return parse_coordinates(pos, text, symbols, notation),
+        Notation::Wxf => wxf::read(text, symbols)?,
+        Notation::Chinese => chinese::read(text, symbols)?,
+    };
+    memo::insert(text, asked, &reading);
+    reading.resolve(pos, text)
 }
 
 /// Writes a legal move of `pos` in a notation, in its default style: `h2e2`, `h3e3`, `C2=5`, `炮二平五`
@@ -255,6 +271,60 @@ fn unreadable(text: &str, symbols: &Symbols) -> ParseMoveError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reading pipeline without the memo: what `parse` (`asked: None`) or `parse_as` gives for a text
+    /// read for the first time.
+    fn parse_fresh(pos: &Position, text: &str, asked: Option<Notation>) -> Result<Move, ParseMoveError> {
+        let symbols = Symbols::read(text).map_err(|(offset, kind)| ParseMoveError::new(text, asked, offset, kind))?;
+        let notation = match asked {
+            Some(notation) => notation,
+            None => detect_symbols(&symbols).ok_or_else(|| unreadable(text, &symbols))?,
+        };
+        match notation {
+            Notation::Iccs | Notation::IccsOneBased => parse_coordinates(pos, text, &symbols, notation),
+            Notation::Wxf => wxf::read(text, &symbols)?.resolve(pos, text),
+            Notation::Chinese => chinese::read(text, &symbols)?.resolve(pos, text),
+        }
+    }
+
+    #[test]
+    fn remembered_texts_read_as_fresh_ones() {
+        // Texts remembered in one position are read in others, where they name another move, none, or
+        // several; both ways of asking; and texts too long to remember.
+        let fens = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "3k5/9/2P1P4/2P1P4/4P4/9/9/9/9/5K3 w - - 0 1",
+            "3k5/9/4R4/9/9/9/9/9/9/4RK3 w - - 0 1",
+            "3ak4/4a4/4b4/2p1p1p2/9/9/2P1P1P2/4B4/4A4/3AK4 b - - 0 1",
+        ];
+        let positions: Vec<Position> = fens.iter().map(|fen| Position::from_fen(fen).unwrap()).collect();
+        let mut texts: Vec<String> = Vec::new();
+        for pos in &positions {
+            for m in pos.legal_moves() {
+                for notation in [Notation::Wxf, Notation::Chinese] {
+                    texts.push(write(pos, m, notation));
+                }
+                texts.push(chinese::write_with(pos, m, chinese::ChineseStyle::TRADITIONAL));
+            }
+        }
+        texts.extend(
+            ["前兵进一", "炮七进二", "R5+1", "C2é5", "马二进", "  ", "炮二平五炮二平五炮二平五炮二平五"]
+                .map(String::from),
+        );
+        for round in 0..2 {
+            for pos in &positions {
+                for text in &texts {
+                    for asked in [None, Some(Notation::Wxf), Some(Notation::Chinese)] {
+                        let read = match asked {
+                            None => parse(pos, text),
+                            Some(notation) => parse_as(pos, text, notation),
+                        };
+                        assert_eq!(read, parse_fresh(pos, text, asked), "{text} as {asked:?}, round {round}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn coordinates() {

@@ -10,7 +10,28 @@ mod resolve;
 pub(crate) use describe::{describe, Description, Tandem};
 pub(crate) use resolve::{resolve_first, Failure, Query, Selector};
 
-use crate::{Color, Role, Square};
+use arrayvec::ArrayVec;
+
+use crate::notation::{ParseMoveError, ParseMoveErrorKind};
+use crate::{Color, Move, Notation, Position, Role, Square};
+
+/// What a WXF or Chinese text says, whatever the position: its readings (the first that names a single
+/// legal move wins) and the offset an error of resolution points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reading {
+    pub notation: Notation,
+    pub queries: ArrayVec<Query, 3>,
+    pub start: usize,
+}
+
+impl Reading {
+    /// The one legal move of `pos` the text names, or why there is none.
+    pub(crate) fn resolve(&self, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+        resolve_first(pos, &self.queries).map_err(|failure| {
+            ParseMoveError::new(text, Some(self.notation), self.start, ParseMoveErrorKind::from(failure))
+        })
+    }
+}
 
 /// Which way a piece goes, from the mover's seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -26,8 +26,8 @@
 mod grammar;
 
 use crate::move_text::{full_width, Symbols};
-use crate::notation::{ParseMoveError, ParseMoveErrorKind};
-use crate::relative::{describe, resolve_first, Description, Direction, Tandem};
+use crate::notation::ParseMoveError;
+use crate::relative::{describe, Description, Direction, Reading, Tandem};
 use crate::{Color, Move, Notation, Position, Role};
 
 /// How WXF text is written. The default is `C2=5`, `R++2`, `15+1`.
@@ -119,16 +119,14 @@ pub enum TandemMarker {
 /// # Ok::<(), xiangqi_core::notation::ParseMoveError>(())
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let symbols =
-        Symbols::read(text).map_err(|(offset, kind)| ParseMoveError::new(text, Some(Notation::Wxf), offset, kind))?;
-    parse_symbols(pos, text, &symbols)
+    crate::notation::parse_as(pos, text, Notation::Wxf)
 }
 
-/// [`parse`] on a text already split into symbols.
-pub(crate) fn parse_symbols(pos: &Position, text: &str, symbols: &Symbols) -> Result<Move, ParseMoveError> {
-    let error = |offset, kind| ParseMoveError::new(text, Some(Notation::Wxf), offset, kind);
-    let (readings, start) = grammar::read(text, symbols).map_err(|(offset, kind)| error(offset, kind))?;
-    resolve_first(pos, &readings).map_err(|failure| error(start, ParseMoveErrorKind::from(failure)))
+/// What a text split into symbols says, before a position is given.
+pub(crate) fn read(text: &str, symbols: &Symbols) -> Result<Reading, ParseMoveError> {
+    let (queries, start) = grammar::read(text, symbols)
+        .map_err(|(offset, kind)| ParseMoveError::new(text, Some(Notation::Wxf), offset, kind))?;
+    Ok(Reading { notation: Notation::Wxf, queries, start })
 }
 
 /// Writes a legal move of `pos` in the default style ([`WxfStyle::DEFAULT`]).
@@ -237,6 +235,7 @@ fn digit(n: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::ParseMoveErrorKind;
 
     /// (FEN, ICCS, WXF): worked examples, from the start position to tandem pieces and soldier files.
     const EXAMPLES: &[(&str, &str, &str)] = &[
