@@ -9,7 +9,7 @@ use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_cast::display::{ArrayFormatter, FormatOptions};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
+use parquet::basic::{Compression, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
@@ -78,6 +78,11 @@ impl TableWriter {
                     .set_statistics_truncate_length(Some(64));
                 for column in ["iccs", "wxf", "chinese", "fen"] {
                     props = props.set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+                }
+                for column in ["index", "line", "ply", "move_number"] {
+                    props = props
+                        .set_column_dictionary_enabled(ColumnPath::from(column), false)
+                        .set_column_encoding(ColumnPath::from(column), Encoding::DELTA_BINARY_PACKED);
                 }
                 let props = props.build();
                 Inner::Parquet(Box::new(ArrowWriter::try_new(BufWriter::new(file), schema, Some(props))?))
