@@ -20,13 +20,30 @@ pub(super) fn leading_spaces(s: &str) -> usize {
             }
             i += 1;
         } else {
-            match s[i..].chars().next() {
-                Some(c) if is_space(c) => i += c.len_utf8(),
-                _ => break,
+            match non_ascii_char(s, i) {
+                (len, true) => i += len,
+                (_, false) => break,
             }
         }
     }
     i
+}
+
+/// The byte length of the character (not ASCII) starting at byte `i` of `s`, and whether it is a space
+/// ([`is_space`]). Every space beyond ASCII (U+0085, U+00A0, U+1680, U+2000..U+205F, U+3000, U+FEFF)
+/// starts with one of five bytes: other characters, Chinese ones among them, are measured from their first
+/// byte without being decoded.
+fn non_ascii_char(s: &str, i: usize) -> (usize, bool) {
+    let lead = s.as_bytes()[i];
+    if !matches!(lead, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF) {
+        let len = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        return (len, false);
+    }
+    s[i..].chars().next().map_or((1, false), |c| (c.len_utf8(), is_space(c)))
 }
 
 /// The byte length of the word that starts `s`: up to a space or one of `{}();`.
@@ -40,9 +57,9 @@ pub(super) fn word_len(s: &str) -> usize {
             }
             i += 1;
         } else {
-            match s[i..].chars().next() {
-                Some(c) if !is_space(c) => i += c.len_utf8(),
-                _ => break,
+            match non_ascii_char(s, i) {
+                (len, false) => i += len,
+                (_, true) => break,
             }
         }
     }
@@ -113,6 +130,14 @@ pub(super) fn strip_suffix_annotation(text: &str) -> (&str, Option<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn characters_beyond_ascii_measured_as_decoded() {
+        for c in ('\u{80}'..=char::MAX).filter(|c| !c.is_ascii()) {
+            let text = format!("{c}x");
+            assert_eq!(non_ascii_char(&text, 0), (c.len_utf8(), is_space(c)), "U+{:04X}", u32::from(c));
+        }
+    }
 
     #[test]
     fn move_numbers() {
