@@ -6,7 +6,9 @@ use std::sync::Arc;
 use arrow_array::builder::{BooleanBuilder, Date32Builder, Int32Builder, StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
-use arrow_array::{ArrayRef, DictionaryArray, ListArray, MapArray, RecordBatch, StringArray, StructArray};
+use arrow_array::{
+    ArrayRef, DictionaryArray, ListArray, MapArray, RecordBatch, StringArray, StructArray, UInt32Array, UInt64Array,
+};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, SchemaRef};
 
@@ -205,8 +207,9 @@ pub fn games_batch(rows: &[GameRow], sources: &[Arc<str>]) -> Result<RecordBatch
 /// The plies table's batch of the games' ply rows, in order.
 pub fn plies_batch(games: &[(GameRow, Vec<PlyRow>)], sources: &[Arc<str>]) -> Result<RecordBatch, ArrowError> {
     let all = || games.iter().flat_map(|(g, plies)| plies.iter().map(move |p| (g, p)));
-    let mut check = BooleanBuilder::new();
-    let mut capture = BooleanBuilder::new();
+    let rows: usize = games.iter().map(|(_, plies)| plies.len()).sum();
+    let mut check = BooleanBuilder::with_capacity(rows);
+    let mut capture = BooleanBuilder::with_capacity(rows);
     for (_, p) in all() {
         check.append_value(p.check);
         capture.append_value(p.capture);
@@ -217,17 +220,25 @@ pub fn plies_batch(games: &[(GameRow, Vec<PlyRow>)], sources: &[Arc<str>]) -> Re
     let validity: arrow_buffer::NullBuffer = all().map(|(_, p)| p.targets.is_some()).collect();
     let item = Arc::new(arrow_schema::Field::new("item", arrow_schema::DataType::Utf8, false));
     let targets = ListArray::try_new(item, lengths, target_values, Some(validity))?;
+    let texts = |text: fn(&PlyRow) -> &str| {
+        let bytes = all().map(|(_, p)| text(p).len()).sum();
+        let mut builder = StringBuilder::with_capacity(rows, bytes);
+        for (_, p) in all() {
+            builder.append_value(text(p));
+        }
+        Arc::new(builder.finish()) as ArrayRef
+    };
     let columns: Vec<ArrayRef> = vec![
-        u64s(all().map(|(g, _)| Some(g.game_id))),
+        Arc::new(UInt64Array::from(all().map(|(g, _)| g.game_id).collect::<Vec<_>>())),
         dictionary_of(all().map(|(g, _)| Some(&*sources[g.source as usize]))),
-        u32s(all().map(|(g, _)| Some(g.index))),
-        u32s(all().map(|(_, p)| Some(p.line))),
-        u32s(all().map(|(_, p)| Some(p.ply))),
-        u32s(all().map(|(_, p)| Some(p.move_number))),
+        u32_values(rows, all().map(|(g, _)| g.index)),
+        u32_values(rows, all().map(|(_, p)| p.line)),
+        u32_values(rows, all().map(|(_, p)| p.ply)),
+        u32_values(rows, all().map(|(_, p)| p.move_number)),
         dictionary_of(all().map(|(_, p)| Some(p.side))),
-        strings(all().map(|(_, p)| Some(p.iccs.as_str()))),
-        strings(all().map(|(_, p)| Some(p.wxf.as_str()))),
-        strings(all().map(|(_, p)| Some(p.chinese.as_str()))),
+        texts(|p| p.iccs.as_str()),
+        texts(|p| p.wxf.as_str()),
+        texts(|p| p.chinese.as_str()),
         strings(all().map(|(_, p)| p.fen.as_deref())),
         Arc::new(check.finish()),
         Arc::new(capture.finish()),
@@ -235,4 +246,11 @@ pub fn plies_batch(games: &[(GameRow, Vec<PlyRow>)], sources: &[Arc<str>]) -> Re
         Arc::new(targets),
     ];
     RecordBatch::try_new(plies_schema(), columns)
+}
+
+/// A column of `rows` numbers without nulls, gathered at once.
+fn u32_values(rows: usize, values: impl Iterator<Item = u32>) -> ArrayRef {
+    let mut gathered = Vec::with_capacity(rows);
+    gathered.extend(values);
+    Arc::new(UInt32Array::from(gathered))
 }
