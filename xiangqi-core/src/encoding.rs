@@ -129,8 +129,45 @@ pub fn bom(bytes: &[u8]) -> Option<TextEncoding> {
     }
 }
 
+/// What a byte may be in a double-byte encoding, one bit each: [`LEAD`], [`BIG5_TRAIL`], [`GBK_TRAIL`],
+/// [`GBK_FREQUENT_TRAIL`]. Detection reads it instead of comparing ranges, byte by byte.
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let mut class = 0;
+        if byte >= 0x81 && byte <= 0xFE {
+            class |= LEAD;
+        }
+        if (byte >= 0x40 && byte <= 0x7E) || (byte >= 0xA1 && byte <= 0xFE) {
+            class |= BIG5_TRAIL;
+        }
+        if (byte >= 0x40 && byte <= 0x7E) || (byte >= 0x80 && byte <= 0xFE) {
+            class |= GBK_TRAIL;
+        }
+        if byte >= 0xA1 && byte <= 0xFE {
+            class |= GBK_FREQUENT_TRAIL;
+        }
+        table[b] = class;
+        b += 1;
+    }
+    table
+};
+/// `81`..`FE`: the first byte of a GBK or Big5 character.
+const LEAD: u8 = 1;
+/// `40`..`7E`, `A1`..`FE`.
+const BIG5_TRAIL: u8 = 2;
+/// `40`..`7E`, `80`..`FE`.
+const GBK_TRAIL: u8 = 4;
+/// `A1`..`FE`: the second byte of a GB2312 character.
+const GBK_FREQUENT_TRAIL: u8 = 8;
+
 /// Detection's score of one double-byte candidate, in thousandths.
 fn score(bytes: &[u8], encoding: TextEncoding) -> i64 {
+    let big5 = encoding == TextEncoding::Big5;
+    let (trail_bit, frequent_trail_bit) = if big5 { (BIG5_TRAIL, BIG5_TRAIL) } else { (GBK_TRAIL, GBK_FREQUENT_TRAIL) };
+    let (frequent_first, frequent_last) = if big5 { (0xA440u16, 0xC67Eu16) } else { (0xB0A1, 0xD7FE) };
     let (mut frequent, mut replaced, mut non_ascii) = (0i64, 0i64, 0i64);
     let mut i = 0;
     while i < bytes.len() {
@@ -144,22 +181,16 @@ fn score(bytes: &[u8], encoding: TextEncoding) -> i64 {
             replaced += 1;
             break;
         };
+        // Counted without branches: a pair that does not decode is one replaced byte, and reading goes
+        // on at its second byte.
+        let (lead_class, trail_class) = (BYTE_CLASS[usize::from(lead)], BYTE_CLASS[usize::from(trail)]);
+        let valid = lead_class & LEAD & u8::from(trail_class & trail_bit != 0);
         let code = u16::from(lead) << 8 | u16::from(trail);
-        let valid = match encoding {
-            TextEncoding::Big5 => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0xA1..=0xFE),
-            _ => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0x80..=0xFE),
-        };
-        if !valid {
-            replaced += 1;
-            i += 1;
-            continue;
-        }
-        let is_frequent = match encoding {
-            TextEncoding::Big5 => (0xA440..=0xC67E).contains(&code),
-            _ => (0xB0A1..=0xD7FE).contains(&code) && (0xA1..=0xFE).contains(&trail),
-        };
+        let in_block = code.wrapping_sub(frequent_first) <= frequent_last - frequent_first;
+        let is_frequent = valid & u8::from(in_block) & u8::from(trail_class & frequent_trail_bit != 0);
         frequent += i64::from(is_frequent);
-        i += 2;
+        replaced += i64::from(valid ^ 1);
+        i += 1 + usize::from(valid);
     }
     if non_ascii == 0 {
         return 0;
@@ -246,6 +277,70 @@ fn encode_gbk_with_replacements(text: &str) -> (Vec<u8>, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The score as first written, range by range: the table-driven one must agree with it.
+    fn reference_score(bytes: &[u8], encoding: TextEncoding) -> i64 {
+        let (mut frequent, mut replaced, mut non_ascii) = (0i64, 0i64, 0i64);
+        let mut i = 0;
+        while i < bytes.len() {
+            let lead = bytes[i];
+            if lead < 0x80 {
+                i += 1;
+                continue;
+            }
+            non_ascii += 1;
+            let Some(&trail) = bytes.get(i + 1) else {
+                replaced += 1;
+                break;
+            };
+            let code = u16::from(lead) << 8 | u16::from(trail);
+            let valid = match encoding {
+                TextEncoding::Big5 => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0xA1..=0xFE),
+                _ => (0x81..=0xFE).contains(&lead) && matches!(trail, 0x40..=0x7E | 0x80..=0xFE),
+            };
+            if !valid {
+                replaced += 1;
+                i += 1;
+                continue;
+            }
+            let is_frequent = match encoding {
+                TextEncoding::Big5 => (0xA440..=0xC67E).contains(&code),
+                _ => (0xB0A1..=0xD7FE).contains(&code) && (0xA1..=0xFE).contains(&trail),
+            };
+            frequent += i64::from(is_frequent);
+            i += 2;
+        }
+        if non_ascii == 0 {
+            return 0;
+        }
+        (frequent - 4 * replaced) * 1000 / non_ascii
+    }
+
+    #[test]
+    fn table_score_agrees_with_ranges() {
+        // Pseudo-random bytes, dense in the double-byte ranges; every pair of bytes once; runs of ASCII of
+        // every length up to 37 between double-byte ones.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut bytes = Vec::new();
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            bytes.push((state >> 24) as u8);
+        }
+        let pairs: Vec<u8> = (0..=0xFFFFu32).flat_map(|code| [(code >> 8) as u8, code as u8]).collect();
+        let ascii = b"1. h2e2 [Event \"x\"]\n abcdefghijklmnop";
+        let mixed: Vec<u8> =
+            bytes.chunks(3).enumerate().flat_map(|(n, pair)| [&ascii[..n % 38], pair].concat()).collect();
+        for sample in [&bytes[..], &pairs[..], &mixed[..], &bytes[..1001], &pairs[1..7777], b"abc", &[0xA4][..], &[]] {
+            for encoding in [TextEncoding::Big5, TextEncoding::Gbk] {
+                assert_eq!(score(sample, encoding), reference_score(sample, encoding), "{encoding}");
+                for chunk in sample.chunks(97) {
+                    assert_eq!(score(chunk, encoding), reference_score(chunk, encoding), "{encoding}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn gbk_replacement_characters_encode_as_the_encoder_writes_them() {

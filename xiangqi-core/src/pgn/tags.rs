@@ -51,7 +51,8 @@ pub(super) fn name(text: &str) -> Option<&str> {
 /// A tag line's name and what follows it.
 fn split_name(text: &str) -> Option<(&str, &str)> {
     let inner = text.trim().strip_prefix('[')?;
-    let name_len = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    // Byte by byte: the first byte of a character beyond ASCII ends the name as the character would.
+    let name_len = inner.bytes().position(|b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
     (name_len > 0).then(|| inner.split_at(name_len))
 }
 
