@@ -56,11 +56,14 @@ pub(super) fn resolve(pos: &Position, text: &str, asked: Option<Notation>) -> Op
             let holds = |slot: &Option<Slot>| {
                 slot.as_ref().is_some_and(|slot| slot.asked == asked && &slot.text[..usize::from(slot.len)] == bytes)
             };
-            if holds(&bucket[1]) {
+            // The slot used last is looked at first; a hit in the other one moves it to the front.
+            if !holds(&bucket[0]) {
+                if !holds(&bucket[1]) {
+                    return None;
+                }
                 bucket.swap(0, 1);
             }
-            let slot = bucket[0].as_ref().filter(|_| holds(&bucket[0]))?;
-            Some(slot.reading.resolve(pos, text))
+            bucket[0].as_ref().map(|slot| slot.reading.resolve(pos, text))
         })
         .ok()
         .flatten()
