@@ -44,28 +44,36 @@ pub fn assert_error_bounded(location: &Location, message: &str, input_len: usize
     );
 }
 
-/// The PGN target's checks on any bytes (the first byte picks the encoding: detected, Big5, GBK or
-/// UTF-16LE): no panic; games numbered without gaps; errors inside the input with short messages; games and
-/// partial games replay; what was read writes out and reads back; reading in two steps (`next_pending`, then
-/// `finish`, as the bulk engine does) gives the same games.
+/// The PGN target's checks on any bytes: no panic; games numbered without gaps; errors inside the input with
+/// short messages; games and partial games replay. The first byte picks the encoding (its two low bits:
+/// detected, Big5, GBK or UTF-16LE) and two further checks, each asked of half the inputs so that the reader
+/// itself gets most of the executions: reading in two steps (`next_pending`, then `finish`, as the bulk engine
+/// does) gives the same games (bit 2), and what was read writes out and reads back (bit 3).
 pub fn check_pgn(data: &[u8]) {
-    let encoding = match data.first().map(|b| b % 4) {
-        Some(0) => Some(TextEncoding::Big5),
-        Some(1) => Some(TextEncoding::Utf16Le),
-        Some(2) => Some(TextEncoding::Gbk),
+    let mode = data.first().copied().unwrap_or(3);
+    let encoding = match mode % 4 {
+        0 => Some(TextEncoding::Big5),
+        1 => Some(TextEncoding::Utf16Le),
+        2 => Some(TextEncoding::Gbk),
         _ => None,
     };
     let direct: Vec<_> = pgn::Reader::with_encoding(data, encoding).collect();
-    let mut reader = pgn::Reader::with_encoding(data, encoding);
-    let deferred: Vec<_> = std::iter::from_fn(|| reader.next_pending()).map(|r| r.and_then(|p| p.finish())).collect();
-    assert_eq!(direct, deferred, "read in two steps");
+    if mode & 4 != 0 {
+        let mut reader = pgn::Reader::with_encoding(data, encoding);
+        let deferred: Vec<_> =
+            std::iter::from_fn(|| reader.next_pending()).map(|r| r.and_then(|p| p.finish())).collect();
+        assert_eq!(direct, deferred, "read in two steps");
+    }
+    let write_back = mode & 8 != 0;
     for (index, game) in direct.into_iter().enumerate() {
         match game {
             Ok(record) => {
                 assert_record_replays(&record);
-                let text = pgn::write(&record, &WriteOptions::default());
-                let again = pgn::read_str(&text).next().expect("one game").expect("reads back");
-                assert_eq!(shape(&again.tree), shape(&record.tree), "{text}");
+                if write_back {
+                    let text = pgn::write(&record, &WriteOptions::default());
+                    let again = pgn::read_str(&text).next().expect("one game").expect("reads back");
+                    assert_eq!(shape(&again.tree), shape(&record.tree), "{text}");
+                }
             }
             Err(err) => {
                 assert_eq!(err.location.game_index, index);
