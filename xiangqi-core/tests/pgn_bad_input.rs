@@ -204,4 +204,23 @@ fn offsets_count_the_source_bytes_in_every_encoding() {
     gbk[16] = b' ';
     let err = pgn::Reader::new(&gbk[..]).next().unwrap().unwrap_err();
     assert_eq!(err.location.byte_offset as usize, gbk.windows(4).position(|w| w == b"h9h0").unwrap());
+
+    // Big5 bytes of the HKSCS extension (8A 6E) decode to a character its encoder does not write back: the
+    // text before the bad move no longer measures its bytes, so the line's start is given, inside the file.
+    let big5 = b"[Event \"\xa4\xa4\"]\n1. {\x8a\x6e} h2e2 h9h0\n";
+    let err = pgn::Reader::with_encoding(&big5[..], Some(TextEncoding::Big5)).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset, 13, "{err}");
+    // Such a character as the bad token itself, with plain text before it: its exact byte.
+    let big5 = b"[Event \"\xa4\xa4\"]\n1. \x8a\x6e h2e2\n";
+    let err = pgn::Reader::with_encoding(&big5[..], Some(TextEncoding::Big5)).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset, 16, "{err}");
+    // The same characters inside a token, found by the fuzzer: every offset stays inside the input.
+    let found = b"{\x12 @i e\x00\x90\xbcg\x8an\x8bp}\x90\xbc \xbcpN \xbcg\x8an ?\x01}{\x00";
+    read_everything(found, None);
+    let err = pgn::Reader::new(&found[..]).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset, 0, "{err}");
+    // A Big5 line that encodes back byte for byte still gives the exact offset.
+    let plain = b"[Event \"\xa4\xa4\"]\n1. {\xa4\xa4} h2e2 h9h0\n";
+    let err = pgn::Reader::with_encoding(&plain[..], Some(TextEncoding::Big5)).next().unwrap().unwrap_err();
+    assert_eq!(err.location.byte_offset as usize, plain.windows(4).position(|w| w == b"h9h0").unwrap(), "{err}");
 }

@@ -33,7 +33,9 @@ pub(super) struct LineInfo {
 
 impl LineInfo {
     /// The byte offset in the file and the line number of a column of the decoded line. In a line with
-    /// bytes that did not decode, columns cannot be mapped back to bytes: the line's start is given.
+    /// bytes that did not decode, columns cannot be mapped back to bytes: the line's start is given. So it is
+    /// where the text before the column does not encode back to as many bytes as it came from: characters
+    /// the decoder reads but the encoder does not write (Big5's HKSCS extension, GB18030's four-byte codes).
     ///
     /// `mark` remembers the last column mapped in this line, so that mapping the columns of one line left
     /// to right costs the length of the line, not its square (a long line of bad tokens in Big5 or UTF-16).
@@ -41,13 +43,14 @@ impl LineInfo {
         if self.lossy {
             return (self.offset, self.number);
         }
-        let width = |text: &str| -> u64 {
+        let width = |text: &str| -> Option<u64> {
             match self.encoding {
                 TextEncoding::Gbk | TextEncoding::Big5 if !text.is_ascii() => {
-                    encoding::encode(text, self.encoding).0.len() as u64
+                    let (bytes, replaced) = encoding::encode(text, self.encoding);
+                    (!replaced).then_some(bytes.len() as u64)
                 }
-                TextEncoding::Utf16Le | TextEncoding::Utf16Be => 2 * text.encode_utf16().count() as u64,
-                _ => text.len() as u64,
+                TextEncoding::Utf16Le | TextEncoding::Utf16Be => Some(2 * text.encode_utf16().count() as u64),
+                _ => Some(text.len() as u64),
             }
         };
         let (from, bytes) = match mark.get() {
@@ -58,7 +61,10 @@ impl LineInfo {
             }
             _ => (0, 0),
         };
-        let bytes = bytes + width(&line[from..column]);
+        let Some(width) = width(&line[from..column]) else {
+            return (self.offset, self.number);
+        };
+        let bytes = bytes + width;
         mark.set(ColumnMark { line_offset: self.offset, line_number: self.number, column, bytes });
         (self.offset + bytes, self.number)
     }
