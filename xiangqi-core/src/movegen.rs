@@ -177,12 +177,18 @@ impl Position {
     /// pieces). `sink` returns `false` to stop early.
     #[inline(always)]
     fn generate(&self, movers: u128, sink: impl FnMut(Move) -> bool) {
-        self.generate_kind::<false>(movers, sink)
+        self.generate_kind::<false>(movers, None, sink)
     }
 
-    /// [`Position::generate`], limited to captures when `CAPTURES` is set.
+    /// [`Position::generate`], limited to captures when `CAPTURES` is set; `in_check`, when known, saves the
+    /// check test.
     #[inline(always)]
-    fn generate_kind<const CAPTURES: bool>(&self, movers: u128, mut sink: impl FnMut(Move) -> bool) {
+    fn generate_kind<const CAPTURES: bool>(
+        &self,
+        movers: u128,
+        in_check: Option<bool>,
+        mut sink: impl FnMut(Move) -> bool,
+    ) {
         let us = self.turn.index();
         let them = 1 - us;
         let general = usize::from(self.generals[us]);
@@ -192,7 +198,8 @@ impl Position {
         }
         let occupied = self.occupied_bits();
         let checkers = Checkers::of(self, them);
-        let in_check = general_attacked(occupied, general, them, &checkers);
+        let in_check = in_check.unwrap_or_else(|| general_attacked(occupied, general, them, &checkers));
+        debug_assert_eq!(in_check, general_attacked(occupied, general, them, &checkers), "{}", self.fen());
         let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, &checkers) };
         let evasions = if in_check { self.single_check_evasions(general) } else { None };
         let mut pieces = movers & self.by_color[us];
@@ -271,7 +278,7 @@ impl Position {
     /// Leaving a line of the general matters if an opposing chariot, cannon or (on the file) general stands
     /// on it; landing on one matters only if a cannon stands there (the mover may become its screen).
     #[inline(always)]
-    fn danger(&self, general: usize, checkers: &Checkers) -> (u128, u128) {
+    pub(crate) fn danger(&self, general: usize, checkers: &Checkers) -> (u128, u128) {
         let (mut leave, mut land) = (0u128, 0u128);
         for (dir, ray) in RAYS[general].iter().enumerate() {
             let liners = if dir < 2 { checkers.lines_file } else { checkers.lines_rank };
@@ -336,7 +343,7 @@ impl Position {
     /// ```
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate_kind::<true>(u128::MAX, |m| {
+        self.generate_kind::<true>(u128::MAX, None, |m| {
             moves.push(m);
             true
         });
@@ -357,6 +364,36 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
         self.generate(u128::MAX, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// [`Position::legal_moves`], the side to move known to be in check or not.
+    pub(crate) fn legal_moves_knowing(&self, in_check: bool) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_kind::<false>(u128::MAX, Some(in_check), |m| {
+            moves.push(m);
+            true
+        });
+        moves
+    }
+
+    /// [`Position::legal_captures`], the side to move known to be in check or not.
+    pub(crate) fn legal_captures_knowing(&self, in_check: bool) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_kind::<true>(u128::MAX, Some(in_check), |m| {
+            moves.push(m);
+            true
+        });
+        moves
+    }
+
+    /// [`Position::has_legal_move`], the side to move known to be in check or not.
+    pub(crate) fn has_legal_move_knowing(&self, in_check: bool) -> bool {
+        let mut any = false;
+        self.generate_kind::<false>(u128::MAX, Some(in_check), |_| {
             any = true;
             false
         });

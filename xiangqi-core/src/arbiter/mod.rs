@@ -22,6 +22,7 @@
 //! ```
 
 mod chase_target;
+mod checks;
 mod classify;
 pub(crate) mod cycle;
 mod idle;

@@ -5,10 +5,8 @@ use super::memo::LineMemo;
 use super::value::Balance;
 use super::SearchLimits;
 
-use crate::movegen::for_each_target;
-use crate::position::{code_role_index, general_attacked, nearest, Checkers};
-use crate::tables::{HORSE_CHECKS, RAYS};
-use crate::{Color, Move, MoveList, Position, Role, Square};
+pub(crate) use super::checks::checking_moves;
+use crate::{Color, Move, MoveList, Position, Square};
 
 /// A score beyond any material balance: the side judged mates (or is mated).
 pub(crate) const MATE: i32 = 10_000;
@@ -96,137 +94,6 @@ pub(crate) fn child(pos: &Position, m: Move) -> Position {
     let mut next = pos.clone();
     next.play_unchecked(m);
     next
-}
-
-/// Whether `m` can possibly give check (a cheap filter before playing it).
-fn may_check(pos: &Position, m: Move, general: Square) -> bool {
-    let (gf, gr) = (i32::from(general.file()), i32::from(general.rank()));
-    let (ff, fr) = (i32::from(m.from.file()), i32::from(m.from.rank()));
-    let (tf, tr) = (i32::from(m.to.file()), i32::from(m.to.rank()));
-    if tf == gf || tr == gr || ff == gf || fr == gr {
-        return true;
-    }
-    if (ff - gf).abs() == 1 && (fr - gr).abs() == 1 {
-        return true; // a horse leg next to the general
-    }
-    matches!(pos.piece_at(m.from), Some(p) if p.role == Role::Horse) && (tf - gf).abs() <= 2 && (tr - gr).abs() <= 2
-}
-
-/// The legal moves of the side to move that give check: candidates are filtered before they are played, and
-/// only moves that check are tested for legality.
-pub(crate) fn checking_moves(pos: &Position) -> MoveList {
-    let mut checks = MoveList::new();
-    let us = pos.turn();
-    let general = pos.general(!us);
-    if pos.is_check() {
-        // Answering a check: every candidate needs the full test anyway.
-        for m in pos.legal_moves() {
-            if may_check(pos, m, general) && child(pos, m).is_check() {
-                checks.push(m);
-            }
-        }
-        return checks;
-    }
-    let occupied = pos.occupied_bits();
-    let ours = Checkers::of(pos, us.index());
-    let theirs = Checkers::of(pos, (!us).index());
-    let own_general = pos.general(us).index();
-    let filter = CheckFilter::new(pos, general.index(), &ours);
-    for from in pos.pieces_of(us) {
-        let code = pos.board[from.index()];
-        let f = from.index();
-        let targets = filter.targets(f, code_role_index(code));
-        if targets == 0 {
-            continue;
-        }
-        for_each_target(&pos.board, occupied, f, code, |to| {
-            if targets & (1u128 << to) == 0 {
-                return;
-            }
-            let after = (occupied & !(1u128 << f)) | 1u128 << to;
-            if !general_attacked(after, general.index(), us.index(), &ours.moved(f, to)) {
-                return;
-            }
-            let own = if f == own_general { to } else { own_general };
-            if !general_attacked(after, own, (!us).index(), &theirs.without(to)) {
-                checks.push(Move::new(from, Square::new_unchecked(to as u8)));
-            }
-        });
-    }
-    checks
-}
-
-/// Where each piece of the side to move must go to possibly give check, worked out once per position.
-struct CheckFilter {
-    /// Pieces whose leaving may uncover a check (on a line between the general and a chariot or cannon, or
-    /// on the leg of a horse aimed at it): any target.
-    discover: u128,
-    /// The general's rank and file.
-    lines: u128,
-    /// The rays from the general that hold a cannon of the checking side (a piece landing there may become
-    /// its screen).
-    cannon_rays: u128,
-    /// The squares from which a horse attacks the general.
-    horse: u128,
-}
-
-impl CheckFilter {
-    fn new(pos: &Position, general: usize, ours: &Checkers) -> CheckFilter {
-        let occupied = pos.occupied_bits();
-        let own = pos.by_color[pos.turn().index()];
-        let (mut discover, mut lines, mut cannon_rays) = (0u128, 0u128, 0u128);
-        for (dir, ray) in RAYS[general].iter().enumerate() {
-            lines |= ray.mask;
-            if ray.mask & ours.cannons != 0 {
-                cannon_rays |= ray.mask;
-            }
-            // The first three pieces along the ray.
-            let mut rest = ray.mask & occupied;
-            let mut firsts = [usize::MAX; 3];
-            for slot in &mut firsts {
-                if rest == 0 {
-                    break;
-                }
-                let sq = nearest(rest, dir);
-                *slot = sq;
-                rest &= !(1u128 << sq);
-            }
-            let [b1, b2, b3] = firsts;
-            let is = |sq: usize, set: u128| sq != usize::MAX && set & (1u128 << sq) != 0;
-            if is(b1, own) && is(b2, ours.lines_rank | ours.lines_file) {
-                discover |= 1u128 << b1;
-            }
-            if is(b3, ours.cannons) {
-                // Either screen leaving leaves one screen.
-                if is(b1, own) {
-                    discover |= 1u128 << b1;
-                }
-                if is(b2, own) {
-                    discover |= 1u128 << b2;
-                }
-            }
-        }
-        let mut horse = 0u128;
-        for &(leg, horses) in HORSE_CHECKS[general].as_slice() {
-            horse |= horses;
-            if horses & ours.horses != 0 && own & (1u128 << leg) != 0 {
-                discover |= 1u128 << leg;
-            }
-        }
-        CheckFilter { discover, lines, cannon_rays, horse }
-    }
-
-    /// The targets worth testing for the piece (role index as in the board codes) on `from`.
-    fn targets(&self, from: usize, role: usize) -> u128 {
-        if self.discover & (1u128 << from) != 0 {
-            return u128::MAX;
-        }
-        match role {
-            3 => self.horse | self.cannon_rays, // horse
-            4..=6 => self.lines,                // chariot, cannon, soldier
-            _ => self.cannon_rays,
-        }
-    }
 }
 
 std::thread_local! {
@@ -354,7 +221,7 @@ impl<'a> Searcher<'a> {
 
     /// The answers to check a line follows: the forbidden capture and standing losses stay out, unless nothing
     /// else answers the check.
-    fn answers_to_check(&self, moves: MoveList, ours: bool, goal: Goal) -> MoveList {
+    fn keep_answers_to_check(&self, moves: &mut MoveList, ours: bool, goal: Goal) {
         let left_out = |m: &Move| {
             if ours {
                 goal.forbids(*m)
@@ -362,21 +229,15 @@ impl<'a> Searcher<'a> {
                 self.standing & (1u128 << m.to.index()) != 0
             }
         };
-        if !moves.iter().any(left_out) {
-            return moves;
-        }
-        let others: MoveList = moves.iter().copied().filter(|m| !left_out(m)).collect();
-        if others.is_empty() {
-            moves
-        } else {
-            others
+        if moves.iter().any(left_out) && !moves.iter().all(left_out) {
+            moves.retain(|m| !left_out(m));
         }
     }
 
     /// The captures a line follows when not in check: exchange offers, the forbidden capture and (for the
     /// opponent) standing losses left out.
     fn line_captures(&self, pos: &Position, ours: bool, goal: Goal) -> MoveList {
-        let mut moves = pos.legal_captures();
+        let mut moves = pos.legal_captures_knowing(false);
         if !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
@@ -403,16 +264,16 @@ impl<'a> Searcher<'a> {
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
         let mut best: Option<i32> = None;
-        let mut moves = MoveList::new();
+        let mut moves;
         if in_check {
-            moves = pos.legal_moves();
+            moves = pos.legal_moves_knowing(true);
             if moves.is_empty() {
                 return if ours { -MATE } else { MATE };
             }
             if depth.plies == 0 {
                 return stand_pat;
             }
-            moves = self.answers_to_check(moves, ours, goal);
+            self.keep_answers_to_check(&mut moves, ours, goal);
         } else {
             best = Some(stand_pat);
             if ours {
@@ -426,6 +287,8 @@ impl<'a> Searcher<'a> {
             if depth.plies > 0 {
                 moves = self.line_captures(pos, ours, goal);
                 moves.sort_unstable_by_key(|m| -pos.piece_at(m.to).map_or(0, |p| super::value::nominal_value(p.role)));
+            } else {
+                moves = MoveList::new();
             }
         }
         // Keeps the better value for the side to move; true on a cut-off.
@@ -440,7 +303,7 @@ impl<'a> Searcher<'a> {
             }
             alpha >= beta
         };
-        for m in moves {
+        for &m in &moves {
             let v = self.after_move(pos, m, bal, depth, goal, (alpha, beta));
             if improve(&mut best, v, &mut alpha, &mut beta) {
                 return v;
@@ -448,7 +311,7 @@ impl<'a> Searcher<'a> {
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
         if !in_check && checks_left > 0 && depth.plies > 0 {
-            for m in checking_moves(pos) {
+            for &m in &checking_moves(pos, false) {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -533,14 +396,14 @@ impl<'a> Searcher<'a> {
         let in_check = pos.is_check();
         let mut moves;
         if in_check {
-            moves = pos.legal_moves();
+            moves = pos.legal_moves_knowing(true);
             if moves.is_empty() {
                 return if ours { 0 } else { pending }; // the opponent is mated: every line gains
             }
             if depth.plies == 0 {
                 return 0;
             }
-            moves = self.answers_to_check(moves, ours, Goal::Free);
+            self.keep_answers_to_check(&mut moves, ours, Goal::Free);
         } else {
             if !ours || depth.plies == 0 {
                 return 0; // the opponent stops, or the line ends, before anything is taken
@@ -549,7 +412,7 @@ impl<'a> Searcher<'a> {
         }
         if !ours {
             let mut held = pending;
-            for m in moves {
+            for &m in &moves {
                 held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held);
                 if held == 0 {
                     break;
@@ -558,14 +421,14 @@ impl<'a> Searcher<'a> {
             return held;
         }
         let mut won = 0u128;
-        for m in moves {
+        for &m in &moves {
             won |= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, pending & !won);
             if won == pending {
                 return won;
             }
         }
         if !in_check && depth.checks > 0 {
-            for m in checking_moves(pos) {
+            for &m in &checking_moves(pos, false) {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -596,8 +459,9 @@ impl<'a> Searcher<'a> {
         if i32::from(moves) >= mate_within {
             return true;
         }
-        let found =
-            checking_moves(pos).into_iter().any(|m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
+        let found = checking_moves(pos, pos.is_check())
+            .iter()
+            .any(|&m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
         let known = if found { no_mate_within | i32::from(moves) << 8 } else { i32::from(moves) | mate_within << 8 };
         if self.nodes <= self.limits.node_budget {
             self.lines.insert(hash, MATES, 0, known); // as for lines: an answer cut short is none
@@ -612,13 +476,13 @@ impl<'a> Searcher<'a> {
         }
         let next = child(pos, m);
         if moves <= 1 {
-            return !next.has_legal_move();
+            return !next.has_legal_move_knowing(true);
         }
-        let mut replies = next.legal_moves();
+        let mut replies = next.legal_moves_knowing(true);
         // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
         // (the answer is the same in any order).
         replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());
-        replies.is_empty() || replies.into_iter().all(|r| self.has_mate_in(&child(&next, r), moves - 1))
+        replies.is_empty() || replies.iter().all(|&r| self.has_mate_in(&child(&next, r), moves - 1))
     }
 }
 
@@ -658,7 +522,7 @@ mod tests {
             for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
                 let mut expected: Vec<Move> =
                     view.legal_moves().into_iter().filter(|&m| child(&view, m).is_check()).collect();
-                let mut found: Vec<Move> = checking_moves(&view).to_vec();
+                let mut found: Vec<Move> = checking_moves(&view, view.is_check()).to_vec();
                 expected.sort_by_key(|m| (m.from.index(), m.to.index()));
                 found.sort_by_key(|m| (m.from.index(), m.to.index()));
                 assert_eq!(found, expected, "{}", view.fen());
@@ -676,7 +540,7 @@ mod tests {
             }
             *count += 1;
             let mut expected: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| child(pos, m).is_check()).collect();
-            let mut found: Vec<Move> = checking_moves(pos).to_vec();
+            let mut found: Vec<Move> = checking_moves(pos, pos.is_check()).to_vec();
             expected.sort_by_key(|m| (m.from.index(), m.to.index()));
             found.sort_by_key(|m| (m.from.index(), m.to.index()));
             assert_eq!(found, expected, "{}", pos.fen());
@@ -733,7 +597,7 @@ mod tests {
                 .legal_captures()
                 .into_iter()
                 .map(|m| (m, captures))
-                .chain(checking_moves(&view).into_iter().map(|m| (m, checks)));
+                .chain(checking_moves(&view, view.is_check()).into_iter().map(|m| (m, checks)));
             for (m, depth) in firsts {
                 let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
                 let mut one_by_one = 0u128;

@@ -192,7 +192,7 @@ pub(crate) fn winning_threats(
     }
     searcher.set_standing(standing);
     if limits.check_moves > 0 {
-        for m in checking_moves(pos) {
+        for m in checking_moves(pos, pos.is_check()) {
             if pos.piece_at(m.to).is_some() {
                 continue; // already judged as a capture
             }
@@ -251,7 +251,7 @@ pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
 /// The first move of a forced mate by checks of the side to move within `moves` of its moves, if any. Taking
 /// the partner of a mutual attack does not start one, and exchange offers stay out of it (see [`Standoffs`]).
 pub(crate) fn mating_start(pos: &Position, standoffs: &Standoffs, limits: &SearchLimits, moves: u8) -> Option<Move> {
-    let checks = checking_moves(pos);
+    let checks = checking_moves(pos, pos.is_check());
     if checks.is_empty() {
         return None;
     }
