@@ -84,6 +84,9 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
         if matches!(role, 4 | 5) {
             // Along each ray, the targets in the order the piece reaches them.
             for (dir, ray) in RAYS[f].iter().enumerate() {
+                if ray.mask & targets == 0 {
+                    continue;
+                }
                 let mut reached = slider_targets(pos, occupied, ray.mask, dir, role == 5) & targets;
                 while reached != 0 {
                     let to = nearest(reached, dir);
