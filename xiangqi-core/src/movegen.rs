@@ -118,47 +118,53 @@ pub(crate) fn for_each_step_target<const DEFENDED: bool>(
                 }
             }
         }
-        4 => {
-            for ray in &RAYS[from] {
-                for &to in ray.as_slice() {
-                    let c = board[to as usize];
-                    if c == EMPTY {
-                        f(to as usize);
-                    } else {
-                        if code_color(c) != us {
-                            f(to as usize);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        5 => {
-            for (dir, ray) in RAYS[from].iter().enumerate() {
-                let mut screen = None;
-                for &to in ray.as_slice() {
-                    if board[to as usize] == EMPTY {
-                        f(to as usize);
-                    } else {
-                        screen = Some(to as usize);
-                        break;
-                    }
-                }
-                if let Some(screen) = screen {
-                    let beyond = ray.mask & occupied & !upto(screen, dir);
-                    if beyond != 0 {
-                        let target = nearest(beyond, dir);
-                        if code_color(board[target]) != us {
-                            f(target);
-                        }
-                    }
-                }
-            }
-        }
+        4 | 5 => for_each_slider_target(board, occupied, from, piece, u128::MAX, f),
         _ => {
             for &(_, to) in SOLDIER_MOVES[us][from].as_slice() {
                 if not_own(board[to as usize]) {
                     f(to as usize);
+                }
+            }
+        }
+    }
+}
+
+/// [`for_each_target`] for a chariot or cannon, along the rays that hold a square of `within` only (in the same
+/// order: ray by ray, outwards).
+#[inline(always)]
+fn for_each_slider_target(
+    board: &[Code; 90],
+    occupied: u128,
+    from: usize,
+    piece: Code,
+    within: u128,
+    mut f: impl FnMut(usize),
+) {
+    let us = code_color(piece);
+    let cannon = code_role_index(piece) == 5;
+    for (dir, ray) in RAYS[from].iter().enumerate() {
+        if ray.mask & within == 0 {
+            continue;
+        }
+        let mut screen = None;
+        for &to in ray.as_slice() {
+            let c = board[to as usize];
+            if c == EMPTY {
+                f(to as usize);
+            } else {
+                if !cannon && code_color(c) != us {
+                    f(to as usize);
+                }
+                screen = Some(to as usize);
+                break;
+            }
+        }
+        if let (true, Some(screen)) = (cannon, screen) {
+            let beyond = ray.mask & occupied & !upto(screen, dir);
+            if beyond != 0 {
+                let target = nearest(beyond, dir);
+                if code_color(board[target]) != us {
+                    f(target);
                 }
             }
         }
@@ -230,6 +236,9 @@ impl Position {
             };
             if CAPTURES {
                 for_each_capture_target(&self.board, occupied, from, piece, visit);
+            } else if targets != u128::MAX && matches!(code_role_index(piece), 4 | 5) {
+                // Answering a check: only the rays that reach an answer.
+                for_each_slider_target(&self.board, occupied, from, piece, targets, visit);
             } else {
                 for_each_target(&self.board, occupied, from, piece, visit);
             }
