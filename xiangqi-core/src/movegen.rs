@@ -11,7 +11,9 @@
 use arrayvec::ArrayVec;
 
 use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, upto, Checkers, Code, EMPTY};
-use crate::tables::{ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES};
+use crate::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES, STEP_REACH,
+};
 use crate::{Move, Position, Role, Square};
 
 /// Capacity of a [`MoveList`]. No legal position has more moves: with at most one general, two each of
@@ -235,6 +237,10 @@ impl Position {
                 go_on = sink(m);
             };
             if CAPTURES {
+                let role = code_role_index(piece);
+                if !matches!(role, 4 | 5) && STEP_REACH[us][role][from] & self.by_color[them] == 0 {
+                    continue;
+                }
                 for_each_capture_target(&self.board, occupied, from, piece, visit);
             } else if targets != u128::MAX && matches!(code_role_index(piece), 4 | 5) {
                 // Answering a check: only the rays that reach an answer.

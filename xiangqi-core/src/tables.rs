@@ -304,6 +304,36 @@ pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = {
     t
 };
 
+/// The targets of a step piece (general, advisor, elephant, horse or soldier: role index as in the board codes)
+/// of the indexed colour on a square, its legs and eyes ignored, as a bit set: a piece whose reach holds no
+/// opposing piece captures nothing.
+pub(crate) static STEP_REACH: [[[u128; 90]; 7]; 2] = {
+    const fn mask<const N: usize>(steps: Steps<N>) -> u128 {
+        let mut set = 0u128;
+        let mut i = 0;
+        while i < steps.len as usize {
+            set |= 1u128 << steps.items[i].1;
+            i += 1;
+        }
+        set
+    }
+    let mut t = [[[0u128; 90]; 7]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            t[color][0][sq] = mask(GENERAL_MOVES[color][sq]);
+            t[color][1][sq] = mask(ADVISOR_MOVES[color][sq]);
+            t[color][2][sq] = mask(ELEPHANT_MOVES[color][sq]);
+            t[color][3][sq] = mask(HORSE_MOVES[sq]);
+            t[color][6][sq] = mask(SOLDIER_MOVES[color][sq]);
+            sq += 1;
+        }
+        color += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
