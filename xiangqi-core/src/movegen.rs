@@ -242,9 +242,14 @@ impl Position {
                     continue;
                 }
                 for_each_capture_target(&self.board, occupied, from, piece, visit);
-            } else if targets != u128::MAX && matches!(code_role_index(piece), 4 | 5) {
-                // Answering a check: only the rays that reach an answer.
-                for_each_slider_target(&self.board, occupied, from, piece, targets, visit);
+            } else if targets != u128::MAX {
+                // Answering a check: only the rays, or the steps, that reach an answer.
+                let role = code_role_index(piece);
+                if matches!(role, 4 | 5) {
+                    for_each_slider_target(&self.board, occupied, from, piece, targets, visit);
+                } else if STEP_REACH[us][role][from] & targets != 0 {
+                    for_each_target(&self.board, occupied, from, piece, visit);
+                }
             } else {
                 for_each_target(&self.board, occupied, from, piece, visit);
             }
