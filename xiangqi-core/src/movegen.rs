@@ -131,6 +131,26 @@ pub(crate) fn for_each_step_target<const DEFENDED: bool>(
     }
 }
 
+/// [`for_each_target`] where the piece can reach a square of `within` at all: a chariot or cannon along the rays
+/// that hold one, a step piece only if its reach does (the targets given are not limited to `within`).
+#[inline(always)]
+pub(crate) fn for_each_target_towards(
+    board: &[Code; 90],
+    occupied: u128,
+    from: usize,
+    piece: Code,
+    within: u128,
+    f: impl FnMut(usize),
+) {
+    match code_role_index(piece) {
+        4 | 5 => for_each_slider_target(board, occupied, from, piece, within, f),
+        role if STEP_REACH[code_color(piece)][role][from] & within != 0 => {
+            for_each_step_target::<false>(board, occupied, from, piece, f)
+        }
+        _ => {}
+    }
+}
+
 /// [`for_each_target`] for a chariot or cannon, along the rays that hold a square of `within` only (in the same
 /// order: ray by ray, outwards).
 #[inline(always)]
@@ -242,16 +262,9 @@ impl Position {
                     continue;
                 }
                 for_each_capture_target(&self.board, occupied, from, piece, visit);
-            } else if targets != u128::MAX {
-                // Answering a check: only the rays, or the steps, that reach an answer.
-                let role = code_role_index(piece);
-                if matches!(role, 4 | 5) {
-                    for_each_slider_target(&self.board, occupied, from, piece, targets, visit);
-                } else if STEP_REACH[us][role][from] & targets != 0 {
-                    for_each_target(&self.board, occupied, from, piece, visit);
-                }
             } else {
-                for_each_target(&self.board, occupied, from, piece, visit);
+                // Answering a single check, only the rays or steps that reach an answer.
+                for_each_target_towards(&self.board, occupied, from, piece, targets, visit);
             }
             if !go_on {
                 return;

@@ -1,7 +1,7 @@
 //! The checking moves of a position, found without playing the moves that cannot check.
 
 use super::search::child;
-use crate::movegen::for_each_target;
+use crate::movegen::for_each_target_towards;
 use crate::position::{bit, code_role_index, general_attacked, nearest, upto, Checkers};
 use crate::tables::{HORSE_CHECKS, RAYS, SOLDIER_ATTACK_MASKS};
 use crate::{Move, MoveList, Position, Role, Square};
@@ -41,13 +41,8 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
     let theirs = Checkers::of(pos, (!us).index());
     let own_general = pos.general(us).index();
     let filter = CheckFilter::new(pos, general.index(), &ours);
-    // With no check standing (a view after a check has one), the squares a piece that uncovers nothing checks
-    // from are known exactly.
-    let exact = if general_attacked(occupied, general.index(), us.index(), &ours) {
-        None
-    } else {
-        Some(DirectChecks::new(pos, general.index(), &ours))
-    };
+    // With a check standing (a view after a check), the squares a piece checks from by itself do not tell it all.
+    let standing = general_attacked(occupied, general.index(), us.index(), &ours);
     // A move that neither leaves nor lands on a square of danger to the mover's own general is legal.
     let (leave_danger, land_danger) = pos.danger(own_general, &theirs);
     for from in pos.pieces_of(us) {
@@ -57,18 +52,19 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
         // A chariot or cannon standing on a line of the general changes that line by leaving it.
         let uncovers = filter.discover & bit(f) != 0 || (matches!(role, 4 | 5) && filter.lines & bit(f) != 0);
         // The targets worth a look, and those among them that surely check.
-        let (targets, sure) = match exact {
-            Some(direct) if !uncovers => {
-                let sure = direct.of(role);
-                (sure, sure)
-            }
-            _ => (filter.targets(f, role), 0),
+        let (targets, sure) = if standing || uncovers {
+            (filter.targets(f, role), 0)
+        } else {
+            (filter.direct[role], filter.direct[role])
         };
         if targets == 0 {
             continue;
         }
         let test_all = f == own_general || leave_danger & bit(f) != 0;
-        let mut visit = |to: usize| {
+        for_each_target_towards(&pos.board, occupied, f, code, targets, |to| {
+            if targets & bit(to) == 0 {
+                return;
+            }
             let after = (occupied & !bit(f)) | bit(to);
             if sure & bit(to) == 0 && !general_attacked(after, general.index(), us.index(), &ours.moved(f, to)) {
                 return;
@@ -80,106 +76,9 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
                 return;
             }
             checks.push(Move::new(from, Square::new_unchecked(to as u8)));
-        };
-        if matches!(role, 4 | 5) {
-            // Along each ray, the targets in the order the piece reaches them.
-            for (dir, ray) in RAYS[f].iter().enumerate() {
-                if ray.mask & targets == 0 {
-                    continue;
-                }
-                let mut reached = slider_targets(pos, occupied, ray.mask, dir, role == 5) & targets;
-                while reached != 0 {
-                    let to = nearest(reached, dir);
-                    reached &= !bit(to);
-                    visit(to);
-                }
-            }
-        } else {
-            for_each_target(&pos.board, occupied, f, code, |to| {
-                if targets & bit(to) != 0 {
-                    visit(to);
-                }
-            });
-        }
+        });
     }
     checks
-}
-
-/// The squares a chariot (or, with `cannon`, a cannon) of the side to move reaches along one ray (`mask`, in
-/// direction `dir`): the empty squares up to the first piece, then that piece (a chariot's) or the one beyond it
-/// (a cannon's) when it is an opposing one.
-fn slider_targets(pos: &Position, occupied: u128, mask: u128, dir: usize, cannon: bool) -> u128 {
-    let blockers = mask & occupied;
-    if blockers == 0 {
-        return mask;
-    }
-    let first = nearest(blockers, dir);
-    let quiet = mask & upto(first, dir) & !bit(first);
-    let capture = if cannon {
-        let beyond = blockers & !upto(first, dir);
-        if beyond == 0 {
-            return quiet;
-        }
-        nearest(beyond, dir)
-    } else {
-        first
-    };
-    quiet | (bit(capture) & pos.by_color[(!pos.turn()).index()])
-}
-
-/// Where a piece of the checking side that uncovers nothing checks from, by role, when no check stands: the
-/// squares from which it attacks the general itself, and the squares where it becomes the only screen of a
-/// cannon (the first piece on a line from the general).
-#[derive(Clone, Copy)]
-struct DirectChecks {
-    horse: u128,
-    chariot: u128,
-    cannon: u128,
-    soldier: u128,
-    screens: u128,
-}
-
-impl DirectChecks {
-    fn new(pos: &Position, general: usize, ours: &Checkers) -> DirectChecks {
-        let occupied = pos.occupied_bits();
-        let (mut chariot, mut cannon, mut screens) = (0u128, 0u128, 0u128);
-        for (dir, ray) in RAYS[general].iter().enumerate() {
-            let blockers = ray.mask & occupied;
-            if blockers == 0 {
-                chariot |= ray.mask;
-                continue;
-            }
-            let first = nearest(blockers, dir);
-            let near = ray.mask & upto(first, dir);
-            chariot |= near;
-            if ours.cannons & bit(first) != 0 {
-                screens |= near & !bit(first);
-            }
-            let beyond = ray.mask & !near;
-            let rest = blockers & !bit(first);
-            cannon |= if rest == 0 { beyond } else { beyond & upto(nearest(rest, dir), dir) };
-        }
-        let mut horse = 0u128;
-        for &(leg, horses) in HORSE_CHECKS[general].as_slice() {
-            if occupied & bit(usize::from(leg)) == 0 {
-                horse |= horses;
-            }
-        }
-        let soldier = SOLDIER_ATTACK_MASKS[pos.turn().index()][general];
-        DirectChecks { horse, chariot, cannon, soldier, screens }
-    }
-
-    /// The squares for a piece of the role (index as in the board codes).
-    fn of(self, role: usize) -> u128 {
-        self.screens
-            | match role {
-                3 => self.horse,
-                4 => self.chariot,
-                5 => self.cannon,
-                6 => self.soldier,
-                _ => 0,
-            }
-    }
 }
 
 /// Where each piece of the side to move must go to possibly give check, worked out once per position.
@@ -194,6 +93,10 @@ struct CheckFilter {
     cannon_rays: u128,
     /// The squares from which a horse attacks the general.
     horse: u128,
+    /// By role (index as in the board codes), when no check stands: the squares from which a piece that uncovers
+    /// nothing checks by itself, and those where it becomes the only screen of a cannon (the first piece on a
+    /// line from the general).
+    direct: [u128; 7],
 }
 
 impl CheckFilter {
@@ -201,6 +104,7 @@ impl CheckFilter {
         let occupied = pos.occupied_bits();
         let own = pos.by_color[pos.turn().index()];
         let (mut discover, mut lines, mut cannon_rays) = (0u128, 0u128, 0u128);
+        let (mut chariot, mut cannon, mut screens) = (0u128, 0u128, 0u128);
         for (dir, ray) in RAYS[general].iter().enumerate() {
             lines |= ray.mask;
             if ray.mask & ours.cannons != 0 {
@@ -215,36 +119,52 @@ impl CheckFilter {
                 }
                 let sq = nearest(rest, dir);
                 *slot = sq;
-                rest &= !(1u128 << sq);
+                rest &= !bit(sq);
             }
             let [b1, b2, b3] = firsts;
-            let is = |sq: usize, set: u128| sq != usize::MAX && set & (1u128 << sq) != 0;
+            let is = |sq: usize, set: u128| sq != usize::MAX && set & bit(sq) != 0;
             if is(b1, own) && is(b2, ours.lines_rank | ours.lines_file) {
-                discover |= 1u128 << b1;
+                discover |= bit(b1);
             }
             if is(b3, ours.cannons) {
                 // Either screen leaving leaves one screen.
                 if is(b1, own) {
-                    discover |= 1u128 << b1;
+                    discover |= bit(b1);
                 }
                 if is(b2, own) {
-                    discover |= 1u128 << b2;
+                    discover |= bit(b2);
                 }
             }
+            // Up to the first piece a chariot checks from; beyond it, up to the second, a cannon.
+            if b1 == usize::MAX {
+                chariot |= ray.mask;
+                continue;
+            }
+            let near = ray.mask & upto(b1, dir);
+            chariot |= near;
+            if is(b1, ours.cannons) {
+                screens |= near & !bit(b1);
+            }
+            let beyond = ray.mask & !near;
+            cannon |= if b2 == usize::MAX { beyond } else { beyond & upto(b2, dir) };
         }
-        let mut horse = 0u128;
+        let (mut horse, mut horse_direct) = (0u128, 0u128);
         for &(leg, horses) in HORSE_CHECKS[general].as_slice() {
             horse |= horses;
-            if horses & ours.horses != 0 && own & (1u128 << leg) != 0 {
-                discover |= 1u128 << leg;
+            if occupied & bit(usize::from(leg)) == 0 {
+                horse_direct |= horses;
+            } else if horses & ours.horses != 0 && own & bit(usize::from(leg)) != 0 {
+                discover |= bit(usize::from(leg));
             }
         }
-        CheckFilter { discover, lines, cannon_rays, horse }
+        let soldier = SOLDIER_ATTACK_MASKS[pos.turn().index()][general];
+        let direct = [0, 0, 0, horse_direct, chariot, cannon, soldier].map(|squares| squares | screens);
+        CheckFilter { discover, lines, cannon_rays, horse, direct }
     }
 
     /// The targets worth testing for the piece (role index as in the board codes) on `from`.
     fn targets(&self, from: usize, role: usize) -> u128 {
-        if self.discover & (1u128 << from) != 0 {
+        if self.discover & bit(from) != 0 {
             return u128::MAX;
         }
         match role {
