@@ -339,12 +339,7 @@ impl Position {
     /// assert!(moves.contains(&"h2e2".parse().unwrap()));
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        self.generate(u128::MAX, |m| {
-            moves.push(m);
-            true
-        });
-        moves
+        self.collect::<false>(None)
     }
 
     /// The legal moves of the piece on `from` (empty if no piece of the side to move stands there).
@@ -375,12 +370,7 @@ impl Position {
     /// assert_eq!(captures, ["b2b9", "h2h9"]); // the cannons take the horses over their screens
     /// ```
     pub fn legal_captures(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        self.generate_kind::<true>(u128::MAX, None, |m| {
-            moves.push(m);
-            true
-        });
-        moves
+        self.collect::<true>(None)
     }
 
     /// The number of legal moves (faster than collecting them).
@@ -395,38 +385,41 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut any = false;
-        self.generate(u128::MAX, |_| {
-            any = true;
-            false
-        });
-        any
+        self.any_legal_move(None)
     }
 
     /// [`Position::legal_moves`], the side to move known to be in check or not.
     pub(crate) fn legal_moves_knowing(&self, in_check: bool) -> MoveList {
-        let mut moves = MoveList::new();
-        self.generate_kind::<false>(u128::MAX, Some(in_check), |m| {
-            moves.push(m);
-            true
-        });
-        moves
+        self.collect::<false>(Some(in_check))
     }
 
     /// [`Position::legal_captures`], the side to move known to be in check or not.
     pub(crate) fn legal_captures_knowing(&self, in_check: bool) -> MoveList {
+        self.collect::<true>(Some(in_check))
+    }
+
+    /// [`Position::has_legal_move`], the side to move known to be in check or not.
+    pub(crate) fn has_legal_move_knowing(&self, in_check: bool) -> bool {
+        self.any_legal_move(Some(in_check))
+    }
+
+    /// The legal moves (captures only with `CAPTURES`), `in_check` saying whether the side to move is in check
+    /// when that is known.
+    #[inline(always)]
+    fn collect<const CAPTURES: bool>(&self, in_check: Option<bool>) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate_kind::<true>(u128::MAX, Some(in_check), |m| {
+        self.generate_kind::<CAPTURES>(u128::MAX, in_check, |m| {
             moves.push(m);
             true
         });
         moves
     }
 
-    /// [`Position::has_legal_move`], the side to move known to be in check or not.
-    pub(crate) fn has_legal_move_knowing(&self, in_check: bool) -> bool {
+    /// Whether the side to move has a legal move, `in_check` as for [`Position::collect`].
+    #[inline(always)]
+    fn any_legal_move(&self, in_check: Option<bool>) -> bool {
         let mut any = false;
-        self.generate_kind::<false>(u128::MAX, Some(in_check), |_| {
+        self.generate_kind::<false>(u128::MAX, in_check, |_| {
             any = true;
             false
         });
