@@ -196,7 +196,7 @@ fuzz-long: fuzz-seeds
 	  $(fuzz_run) -runs=$(FUZZ_RUNS) > $(FUZZ_WORK)/$$target.log 2>&1 \
 	    || { tail -n 60 $(FUZZ_WORK)/$$target.log; exit 1; }; \
 	  grep '^stat::' $(FUZZ_WORK)/$$target.log; \
-	  cp $(FUZZ_WORK)/corpus/$$target/* fuzz/corpus/$$target/ 2>/dev/null; \
+	  find $(FUZZ_WORK)/corpus/$$target -maxdepth 1 -type f -exec cp -t fuzz/corpus/$$target/ {} +; \
 	  $(CARGO) +nightly fuzz cmin -O -a -s $$san $$target $(CURDIR)/fuzz/corpus/$$target \
 	    -- -max_len=$$len -rss_limit_mb=2048 || exit 1; \
 	done
