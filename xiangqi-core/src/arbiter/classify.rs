@@ -4,7 +4,8 @@ use super::chase_target::make_target;
 use super::idle::idle_kind;
 use super::roots::Rooting;
 use super::threats::{
-    check_view, mating_start, winnable_squares, winning_threats, Accepted, Standoffs, Threat, ThreatMeans,
+    check_view, mating_start, winnable_among, winnable_squares, winning_threats, Accepted, Standoffs, Threat,
+    ThreatMeans,
 };
 use super::{ArbiterConfig, SearchLimits};
 use crate::{Color, Move, Piece, Position, Role, Square, SquareSet};
@@ -237,6 +238,13 @@ impl<'a> Judged<'a> {
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
         winning_threats(self.pos, &self.standoffs.pairs, self.accepted, limits)
     }
+
+    /// The identities (by `ids`) of the pieces among `targets` (identities) that were already threatened here.
+    fn threatened_among(&self, limits: &SearchLimits, ids: &[u8; 90], targets: &[u8]) -> Vec<u8> {
+        let wanted = (0..90).filter(|&i| ids[i] != 0 && targets.contains(&ids[i])).fold(0u128, |set, i| set | 1 << i);
+        let won = winnable_among(self.pos, &self.standoffs.pairs, self.accepted, limits, wanted);
+        SquareSet::from_bits(won).into_iter().map(|sq| ids[sq.index()]).collect()
+    }
 }
 
 /// The mover's pieces in `pos` that the opponent attacks and already attacked before its last move (before
@@ -271,11 +279,12 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
         return Vec::new();
     }
     let before_swapped = ctx.before.swap_turn();
-    let old: Vec<u8> = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits)
-        .threats(&limits)
-        .iter()
-        .map(|t| ctx.ids_before[t.target.index()])
-        .collect();
+    let targets: Vec<u8> = after_threats.iter().map(|t| ctx.ids_after[t.target.index()]).collect();
+    let old = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits).threatened_among(
+        &limits,
+        ctx.ids_before,
+        &targets,
+    );
     let config = ArbiterConfig { limits, ..config.clone() };
     let mut chases: Vec<ChaseTarget> = Vec::new();
     for t in after_threats {
@@ -417,9 +426,9 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
     // does not spoil what its move threatens (figure 8).
     let can_capture = !view.legal_captures().is_empty();
     if let (true, Some(opponent_before)) = (can_capture, before_swapped.as_ref()) {
-        let now = winnable_squares(ctx.after, &config.limits);
+        let now = winnable_squares(ctx.after, &config.limits, u128::MAX);
         if now != 0 {
-            judged_after.accepted.standing = now & winnable_squares(opponent_before, &config.limits);
+            judged_after.accepted.standing = winnable_squares(opponent_before, &config.limits, now);
         }
     }
     // Pieces under an attack that stood before the opponent's last move: a capture that leaves them without
@@ -428,12 +437,13 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
         judged_after.accepted.abandoned = standing_attacks(ctx, ctx.after, ctx.ids_after);
     }
     let after_threats = judged_after.threats(&config.limits);
-    let before_threats = if after_threats.is_empty() {
-        Vec::new() // nothing can be new
+    // Of the pieces threatened now, those threatened before the move too: their threats are not new.
+    let old = if after_threats.is_empty() {
+        Vec::new()
     } else {
-        judged_before().threats(&config.limits)
+        let targets: Vec<u8> = after_threats.iter().map(|t| ctx.ids_after[t.target.index()]).collect();
+        judged_before().threatened_among(&config.limits, ctx.ids_before, &targets)
     };
-    let old: Vec<u8> = before_threats.iter().map(|t| ctx.ids_before[t.target.index()]).collect();
     let mut new: Vec<&Threat> =
         after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
 

@@ -503,11 +503,11 @@ impl<'a> Searcher<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Every position of the bundled repetition cases and perft table.
-    fn positions() -> Vec<Position> {
+    pub(crate) fn positions() -> Vec<Position> {
         let mut list = Vec::new();
         for line in include_str!("../../../tests/data/perft/perft.tsv").lines() {
             if let Some(fen) = line.split('\t').next().filter(|f| !f.starts_with('#') && f.contains('/')) {

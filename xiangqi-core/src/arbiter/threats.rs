@@ -126,7 +126,36 @@ pub(crate) fn winning_threats(
     accepted: Accepted,
     limits: &SearchLimits,
 ) -> Vec<Threat> {
+    threats_until(pos, pairs, accepted, limits, None)
+}
+
+/// Which of the pieces on `wanted` the side to move in `pos` can win: the targets of [`winning_threats`] among
+/// them. The search stops as soon as every one of them is found won, and looks at their captures first.
+pub(crate) fn winnable_among(
+    pos: &Position,
+    pairs: &[Move],
+    accepted: Accepted,
+    limits: &SearchLimits,
+    wanted: u128,
+) -> u128 {
+    let threats = threats_until(pos, pairs, accepted, limits, Some(wanted));
+    threats.iter().fold(0, |set, t| set | 1u128 << t.target.index()) & wanted
+}
+
+/// [`winning_threats`], stopping once every piece on `wanted` (when given) is among the targets found.
+fn threats_until(
+    pos: &Position,
+    pairs: &[Move],
+    accepted: Accepted,
+    limits: &SearchLimits,
+    wanted: Option<u128>,
+) -> Vec<Threat> {
     let Accepted { standing, abandoned } = accepted;
+    let all_found = |threats: &[Threat]| {
+        wanted.is_some_and(|wanted| {
+            threats.iter().fold(0u128, |set, t| set | 1u128 << t.target.index()) & wanted == wanted
+        })
+    };
     let side = pos.turn();
     let mut searcher = Searcher::new(limits, side).excluding(pairs.to_vec());
     let mut threats = Vec::new();
@@ -142,15 +171,16 @@ pub(crate) fn winning_threats(
                    means: ThreatMeans,
                    fork: Fork,
                    threats: &mut Vec<Threat>| {
-        let before = threats.len();
-        let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
-        let won = searcher.winnable_after(pos, m, pending, depth);
+        // Only the wanted pieces are asked about; each piece's answer is its own (see `winnable_after`).
+        let asked = wanted.unwrap_or(u128::MAX);
+        let others = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+        let won = searcher.winnable_after(pos, m, others & asked, depth);
         for &t in &targets {
             if won & (1u128 << t.index()) != 0 {
                 threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
-        if threats.len() > before {
+        if won != 0 {
             return;
         }
         let value = match fork {
@@ -162,13 +192,27 @@ pub(crate) fn winning_threats(
                 _ => return,
             },
         };
+        // A fork is a line that wins no single piece: none of the pieces not asked about either.
+        if others & !asked != 0 && searcher.winnable_after(pos, m, others & !asked, depth) != 0 {
+            return;
+        }
         for &t in &targets {
-            if t != m.to && searcher.root_move_with(pos, m, Goal::Spare(t), depth, (value - 1, value)) < value {
+            if asked & others & (1u128 << t.index()) != 0
+                && searcher.root_move_with(pos, m, Goal::Spare(t), depth, (value - 1, value)) < value
+            {
                 threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
     };
-    for m in pos.legal_captures() {
+    let mut captures = pos.legal_captures();
+    if let Some(wanted) = wanted {
+        // The wanted pieces' captures first: the likeliest way to find them won, and so to stop early.
+        captures.sort_by_key(|m| wanted & 1u128 << m.to.index() == 0);
+    }
+    for m in captures {
+        if all_found(&threats) {
+            return threats;
+        }
         let Some(victim) = pos.piece_at(m.to) else { continue };
         if pairs.contains(&m) {
             continue;
@@ -193,6 +237,9 @@ pub(crate) fn winning_threats(
     searcher.set_standing(standing);
     if limits.check_moves > 0 {
         for m in checking_moves(pos, pos.is_check()) {
+            if all_found(&threats) {
+                return threats;
+            }
             if pos.piece_at(m.to).is_some() {
                 continue; // already judged as a capture
             }
@@ -231,12 +278,13 @@ pub(crate) fn check_view(after: &Position) -> Position {
     Position::from_setup_unchecked(&setup)
 }
 
-/// The squares of the pieces the side to move can win by a capture now (the exchange included).
-pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits) -> u128 {
+/// The squares, among `among`, of the pieces the side to move can win by a capture now (the exchange
+/// included).
+pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits, among: u128) -> u128 {
     let mut searcher = Searcher::new(limits, pos.turn());
     let mut squares = 0u128;
     for m in pos.legal_captures() {
-        if squares & (1u128 << m.to.index()) != 0 {
+        if (squares | !among) & (1u128 << m.to.index()) != 0 {
             continue;
         }
         let depth = Depth::new(limits.capture_plies, 0, 0);
@@ -257,4 +305,36 @@ pub(crate) fn mating_start(pos: &Position, standoffs: &Standoffs, limits: &Searc
     }
     let mut searcher = Searcher::new(limits, pos.turn()).excluding(standoffs.pairs.clone());
     checks.into_iter().find(|&m| !standoffs.mutual.contains(&m) && searcher.check_mates(pos, m, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SquareSet;
+
+    /// Asked about some pieces only, the search finds exactly those of them the full search finds: each piece
+    /// alone, and all of them at once.
+    #[test]
+    fn winnable_among_agrees_with_the_full_search() {
+        let limits = SearchLimits::default();
+        let (mut asked, mut won) = (0, 0);
+        for pos in super::super::search::tests::positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                let standoffs = Standoffs::of(&view, view.swap_turn().as_ref(), &limits);
+                let full = winning_threats(&view, &standoffs.pairs, Accepted::default(), &limits)
+                    .iter()
+                    .fold(0u128, |set, t| set | 1u128 << t.target.index());
+                let pieces = view.pieces_of(!view.turn()).bits();
+                let masks = std::iter::once(pieces)
+                    .chain(SquareSet::from_bits(pieces).into_iter().map(|sq| 1u128 << sq.index()));
+                for wanted in masks {
+                    let among = winnable_among(&view, &standoffs.pairs, Accepted::default(), &limits, wanted);
+                    assert_eq!(among, full & wanted, "{} {wanted:#x}", view.fen());
+                    asked += 1;
+                    won += among.count_ones();
+                }
+            }
+        }
+        assert!(asked > 5_000 && won > 500, "{asked} questions, {won} pieces won");
+    }
 }
