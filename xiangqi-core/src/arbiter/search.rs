@@ -21,7 +21,10 @@ pub(crate) enum Goal {
     /// search is its definition, held to it by the tests.
     #[cfg_attr(not(test), allow(dead_code))]
     Take(Option<Square>),
-    /// Never take the piece on the square (unless that is the only answer to a check).
+    /// Never take the piece on the square (unless that is the only answer to a check). The fork search asks
+    /// this of every piece at once ([`Searcher::at_stake_after`]); the one-piece search is its definition,
+    /// held to it by the tests.
+    #[cfg_attr(not(test), allow(dead_code))]
     Spare(Square),
 }
 
@@ -134,6 +137,9 @@ pub(crate) struct Searcher<'a> {
     /// Sets of pieces already found winnable from a line ([`Searcher::winnable_after`]), by line and pending
     /// pieces.
     pending: crate::zobrist::KeyMap<(LineKey, u128), u128>,
+    /// Sets of pieces already found at stake in a line ([`Searcher::at_stake_after`]), by line (its window
+    /// holding the threshold) and candidate pieces.
+    stakes: crate::zobrist::KeyMap<(LineKey, u128), u128>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -148,6 +154,7 @@ impl<'a> Searcher<'a> {
             excluded: Vec::new(),
             lines: LineMemo::take(),
             pending: Default::default(),
+            stakes: Default::default(),
             standing: 0,
         }
     }
@@ -158,6 +165,7 @@ impl<'a> Searcher<'a> {
             // Values depend on the losses left out.
             self.lines.clear();
             self.pending.clear();
+            self.stakes.clear();
         }
         self.standing = squares;
     }
@@ -458,6 +466,159 @@ impl<'a> Searcher<'a> {
         won
     }
 
+    /// Of the opposing pieces standing on `candidates`, those at stake in the line that starts with the judged
+    /// side's move `m` in `pos`: the squares `t` for which [`Searcher::root_move_with`] with
+    /// `Goal::Spare(t)` and the window `(threshold - 1, threshold)` is below `threshold` (forbidden to take
+    /// the piece, the judged side gains less), found by one walk of the lines instead of one search per piece.
+    ///
+    /// Forbidding a capture only takes moves from the judged side. So at its moves a piece is at stake when
+    /// every move it may still play (all but taking that piece, unless taking it is the only answer to a check)
+    /// leaves it at stake, and at the opponent's when some answer does, or the opponent may stop below the
+    /// threshold, or it mates in answer (then every line is below it).
+    pub(crate) fn at_stake_after(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        candidates: u128,
+        depth: Depth,
+        threshold: i32,
+    ) -> u128 {
+        let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
+        self.stake_edge(pos, m, Balance::default(), depth, candidates, threshold)
+    }
+
+    /// [`Searcher::at_stake_after`] for the move `m` from `pos` (the account before it), `depth` being the
+    /// depth after it: the candidate squares of `pos` at stake.
+    fn stake_edge(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        bal: Balance,
+        depth: Depth,
+        candidates: u128,
+        threshold: i32,
+    ) -> u128 {
+        let ours = pos.turn() == self.side;
+        let mut bal = bal;
+        if let Some(victim) = pos.piece_at(m.to) {
+            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
+        }
+        let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
+        let next = child(pos, m);
+        if ours {
+            // Taking a candidate (as the only answer to a check) ends its restriction: the line goes on free.
+            let taken = candidates & to;
+            let mut held = self.stake_set(&next, bal, depth, candidates & !to, threshold);
+            if taken != 0 && self.line(&next, bal, depth, Goal::Free, (threshold - 1, threshold)) < threshold {
+                held |= taken;
+            }
+            held
+        } else if candidates & from != 0 {
+            // The opponent moved one of the pieces: follow it to its new square and back.
+            let held = self.stake_set(&next, bal, depth, (candidates & !from) | to, threshold);
+            (held & !to) | if held & to != 0 { from } else { 0 }
+        } else {
+            self.stake_set(&next, bal, depth, candidates, threshold)
+        }
+    }
+
+    /// The candidate pieces of `pos` at stake from here (see [`Searcher::at_stake_after`]).
+    fn stake_set(&mut self, pos: &Position, bal: Balance, depth: Depth, candidates: u128, threshold: i32) -> u128 {
+        if candidates == 0 {
+            return 0;
+        }
+        let key = (LineKey::new(pos, bal, depth, Goal::Free, (threshold - 1, threshold)), candidates);
+        if let Some(&held) = self.stakes.get(&key) {
+            return held;
+        }
+        let held = self.search_stake_set(pos, bal, depth, candidates, threshold);
+        if self.nodes <= self.limits.node_budget {
+            self.stakes.insert(key, held);
+        }
+        held
+    }
+
+    fn search_stake_set(
+        &mut self,
+        pos: &Position,
+        bal: Balance,
+        depth: Depth,
+        candidates: u128,
+        threshold: i32,
+    ) -> u128 {
+        debug_assert!(threshold > 0, "a line at stake gains");
+        let stand_pat = bal.score();
+        let below = |value: i32| if value < threshold { candidates } else { 0 };
+        if self.exhausted() {
+            return below(stand_pat);
+        }
+        let ours = pos.turn() == self.side;
+        let in_check = pos.is_check();
+        let mut checks = MoveList::new();
+        let mut moves;
+        if in_check {
+            moves = pos.legal_moves_knowing(true);
+            if moves.is_empty() {
+                return below(if ours { -MATE } else { MATE });
+            }
+            if depth.plies == 0 {
+                return below(stand_pat);
+            }
+            if !ours {
+                self.keep_answers_to_check(&mut moves, false, Goal::Free);
+            }
+            most_valuable_victim_first(pos, &mut moves);
+        } else {
+            // The side to move may stop: below the threshold for the opponent, at or above it for the judged side.
+            if ours == (stand_pat >= threshold) || depth.plies == 0 {
+                if ours || below(stand_pat) != 0 || !self.has_mate_in(pos, self.limits.mate_reply_moves) {
+                    return below(stand_pat);
+                }
+                return candidates;
+            }
+            moves = self.line_captures(pos, ours, Goal::Free);
+            most_valuable_victim_first(pos, &mut moves);
+            let checks_left = if ours { depth.checks } else { depth.replies };
+            if checks_left > 0 {
+                checks = checking_moves(pos, false);
+                checks.retain(|m| pos.piece_at(m.to).is_none()); // searched with the captures
+            }
+        }
+        let after_capture = Depth { plies: depth.plies - 1, ..depth };
+        let after_check = if ours {
+            Depth { plies: depth.plies - 1, checks: depth.checks.saturating_sub(1), ..depth }
+        } else {
+            Depth { plies: depth.plies - 1, replies: depth.replies.saturating_sub(1), ..depth }
+        };
+        let edges = moves.iter().map(|&m| (m, after_capture)).chain(checks.iter().map(|&m| (m, after_check)));
+        if ours {
+            // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
+            // the piece is not such a move, unless it is the only answer to a check.
+            let mut held = candidates;
+            for (m, d) in edges {
+                let takes = candidates & 1u128 << m.to.index();
+                let exempt = if takes != 0 && (!in_check || moves.iter().any(|a| a.to != m.to)) { takes } else { 0 };
+                held &= self.stake_edge(pos, m, bal, d, held & !exempt, threshold) | exempt;
+                if held == 0 {
+                    return 0;
+                }
+            }
+            return held;
+        }
+        let mut found = 0u128;
+        for (m, d) in edges {
+            found |= self.stake_edge(pos, m, bal, d, candidates & !found, threshold);
+            if found == candidates {
+                return found;
+            }
+        }
+        // The opponent stopping with the judged side ahead is met by its mate (see `search_line`).
+        if !in_check && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+            return candidates;
+        }
+        found
+    }
+
     /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
     pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
         if moves == 0 {
@@ -630,6 +791,68 @@ pub(crate) mod tests {
             }
         }
         assert!(moves_tried > 10_000 && pieces_won > 2_000, "{moves_tried} first moves, {pieces_won} pieces won");
+    }
+
+    /// The pieces at stake after a first move, found all at once, are those the one-piece search finds one by
+    /// one, for several thresholds.
+    #[test]
+    fn pieces_at_stake_are_those_each_one_piece_search_finds() {
+        let limits = SearchLimits::default();
+        let (mut questions, mut at_stake) = (0, 0);
+        let mut all = Vec::new();
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                for m in view.legal_moves() {
+                    let next = child(&view, m);
+                    if view.piece_at(m.to).is_some() || next.is_check() {
+                        all.extend(next.swap_turn());
+                        all.push(next);
+                    }
+                }
+                all.push(view);
+            }
+        }
+        for view in all {
+            let side = view.turn();
+            let targets: Vec<Square> = view
+                .pieces_of(!side)
+                .into_iter()
+                .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
+                .collect();
+            let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
+            let checks =
+                Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
+            let firsts = view
+                .legal_captures()
+                .into_iter()
+                .map(|m| (m, captures))
+                .chain(checking_moves(&view, view.is_check()).into_iter().map(|m| (m, checks)));
+            for (m, depth) in firsts {
+                let candidates = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+                for threshold in [1, 2, 4] {
+                    let mut one_by_one = 0u128;
+                    let mut searcher = Searcher::new(&limits, side);
+                    for &t in &targets {
+                        if t != m.to
+                            && searcher.root_move_with(&view, m, Goal::Spare(t), depth, (threshold - 1, threshold))
+                                < threshold
+                        {
+                            one_by_one |= 1u128 << t.index();
+                        }
+                    }
+                    let at_once = Searcher::new(&limits, side).at_stake_after(&view, m, candidates, depth, threshold);
+                    assert_eq!(at_once, one_by_one, "{} {m} threshold {threshold}", view.fen());
+                    // Only lines that reach the threshold unrestricted ask something: the others are below it
+                    // whatever is spared.
+                    let window = (threshold - 1, threshold);
+                    if Searcher::new(&limits, side).root_move(&view, m, depth, window) >= threshold {
+                        questions += 1;
+                        at_stake += one_by_one.count_ones();
+                    }
+                }
+            }
+        }
+        assert!(questions > 5_000 && at_stake > 3_000, "{questions} questions, {at_stake} pieces at stake");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! "Can the side to move win material on its next move?" (SPEC §4): direct captures evaluated over the whole
 //! board, and lines that start with checks.
 
-use super::search::{checking_moves, child, Depth, Goal, Searcher, FULL, MATE};
+use super::search::{checking_moves, child, Depth, Searcher, FULL, MATE};
 
 /// Only the sign of a line's value matters to a threat: is it above zero.
 const CAPTURE_CHECKS: u8 = 1;
@@ -196,10 +196,9 @@ fn threats_until(
         if others & !asked != 0 && searcher.winnable_after(pos, m, others & !asked, depth) != 0 {
             return;
         }
+        let at_stake = searcher.at_stake_after(pos, m, others & asked, depth, value);
         for &t in &targets {
-            if asked & others & (1u128 << t.index()) != 0
-                && searcher.root_move_with(pos, m, Goal::Spare(t), depth, (value - 1, value)) < value
-            {
+            if at_stake & (1u128 << t.index()) != 0 {
                 threats.push(Threat { target: t, capturer: m.from, means });
             }
         }
