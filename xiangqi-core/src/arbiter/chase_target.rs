@@ -1,19 +1,30 @@
 //! The chased pieces of a move: who wins them, why they count, and whether the attack is joint.
 
 use super::classify::{ChaseTarget, PieceId};
-use super::roots::{analyse_root_with, Rooting};
+use super::roots::{analyse_root_with, rooting_with_pairs, Rooting};
 use super::search::child;
 use super::threats::{Threat, ThreatMeans};
 use super::ArbiterConfig;
 use crate::{Move, Position, Square, SquareSet};
 
 /// The chased piece of the threat `t` (found in `view`, the board with the mover to move again), with why it
-/// counts and whether the attack is joint.
-pub(crate) fn make_target(view: &Position, t: &Threat, id: u8, config: &ArbiterConfig) -> ChaseTarget {
+/// counts and whether the attack is joint. `pairs` are the exchange offers standing in `view`, when known.
+pub(crate) fn make_target(
+    view: &Position,
+    t: &Threat,
+    id: u8,
+    config: &ArbiterConfig,
+    pairs: Option<&[Move]>,
+) -> ChaseTarget {
     let attacker_piece = view.piece_at(t.capturer).expect("attacker");
-    let rooting = match t.means {
-        ThreatMeans::Capture => analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting),
-        ThreatMeans::Checks | ThreatMeans::Sequence => None,
+    let rooting = match (t.means, pairs) {
+        (ThreatMeans::Capture, Some(pairs)) => {
+            rooting_with_pairs(view, t.target, t.capturer, &config.limits, pairs).ok()
+        }
+        (ThreatMeans::Capture, None) => {
+            analyse_root_with(view, t.target, t.capturer, &config.limits).ok().map(|r| r.rooting)
+        }
+        (ThreatMeans::Checks | ThreatMeans::Sequence, _) => None,
     };
     // Joint: the root is outnumbered (少根), or another piece makes the protectors' recaptures illegal.
     let pinners = match t.means {

@@ -290,7 +290,7 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
     for t in after_threats {
         let id = ctx.ids_after[t.target.index()];
         if !old.contains(&id) && !chases.iter().any(|c| c.target_id.0 == id) {
-            chases.push(make_target(&view, &t, id, &config));
+            chases.push(make_target(&view, &t, id, &config, None));
         }
     }
     chases
@@ -302,11 +302,13 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
 /// When several pieces win the same target, the one reported is chosen by what the threats are, never by the
 /// order the board is scanned in, so that a mirrored or colour-swapped board reports the same: a piece other
 /// than the general or a soldier first, then the plainest reason (unrooted, false root, outvalued, before an
-/// insufficient root and before wins by checks or sequences), then the cheapest attacker.
+/// insufficient root and before wins by checks or sequences), then the cheapest attacker. `pairs` are the
+/// exchange offers standing in `view`.
 fn sort_threats(
     new: &[&Threat],
     ctx: &PlyContext<'_>,
     view: &Position,
+    pairs: &[Move],
     config: &ArbiterConfig,
     result: &mut Classification,
 ) {
@@ -324,7 +326,8 @@ fn sort_threats(
                 winners.push(u);
             }
         }
-        let mut candidates: Vec<ChaseTarget> = winners.into_iter().map(|u| make_target(view, u, id, config)).collect();
+        let mut candidates: Vec<ChaseTarget> =
+            winners.into_iter().map(|u| make_target(view, u, id, config, Some(pairs))).collect();
         if config.rules == super::RuleSet::Axf {
             // Outnumbering a real root is allowed under these rules (AXF rule 31).
             candidates.retain(|c| c.rooting != Some(Rooting::Insufficient));
@@ -465,7 +468,7 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
         }
     }
 
-    sort_threats(&new, ctx, &view, config, &mut result);
+    sort_threats(&new, ctx, &view, &judged_after.standoffs.pairs, config, &mut result);
     if !result.chases.is_empty() {
         result.class = MoveClass::Chase;
     } else {

@@ -165,6 +165,30 @@ pub fn analyse_root_with(
     attacker: Square,
     limits: &SearchLimits,
 ) -> Result<RootAnalysis, RootError> {
+    analyse(pos, target, attacker, limits, None)
+}
+
+/// The rooting of `target` against `attacker` (see [`analyse_root_with`]), for a classification that has found
+/// the exchange offers of the position (`pairs`) already and needs only the rooting: the exchange is searched
+/// only for its sign, so the analysis's `exchange_gain` is a bound (above zero exactly when the exchange gains).
+pub(crate) fn rooting_with_pairs(
+    pos: &Position,
+    target: Square,
+    attacker: Square,
+    limits: &SearchLimits,
+    pairs: &[Move],
+) -> Result<Rooting, RootError> {
+    analyse(pos, target, attacker, limits, Some(pairs)).map(|analysis| analysis.rooting)
+}
+
+/// [`analyse_root_with`]; with `pairs` known, the exchange searched for its sign only.
+fn analyse(
+    pos: &Position,
+    target: Square,
+    attacker: Square,
+    limits: &SearchLimits,
+    pairs: Option<&[Move]>,
+) -> Result<RootAnalysis, RootError> {
     let target_piece = pos.piece_at(target).ok_or(RootError::Empty(target))?;
     let attacker_piece = pos.piece_at(attacker).ok_or(RootError::Empty(attacker))?;
     if target_piece.color == attacker_piece.color {
@@ -219,11 +243,16 @@ pub fn analyse_root_with(
             false_root,
         });
     }
-    let opponent_view = if pos.turn() == side { pos.swap_turn() } else { Some(pos.clone()) };
-    let mut searcher =
-        Searcher::new(limits, side).excluding(Standoffs::of(&view, opponent_view.as_ref(), limits).pairs);
+    let (pairs, window) = match pairs {
+        Some(pairs) => (pairs.to_vec(), (0, 1)),
+        None => {
+            let opponent_view = if pos.turn() == side { pos.swap_turn() } else { Some(pos.clone()) };
+            (Standoffs::of(&view, opponent_view.as_ref(), limits).pairs, FULL)
+        }
+    };
+    let mut searcher = Searcher::new(limits, side).excluding(pairs);
     let depth = Depth::new(limits.capture_plies, 0, limits.reply_checks);
-    let exchange_gain = searcher.root_move(&view, capture, depth, FULL);
+    let exchange_gain = searcher.root_move(&view, capture, depth, window);
     let has_real_root = protectors.iter().any(|p| p.false_root.is_none());
     let rooting = if protectors.is_empty() {
         Rooting::Unrooted
@@ -237,4 +266,34 @@ pub fn analyse_root_with(
         Rooting::Insufficient
     };
     Ok(RootAnalysis { target, target_piece, attacker, attacker_piece, protectors, exchange_gain, rooting })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rooting found with the exchange offers given and the exchange searched for its sign is the full
+    /// analysis's, for every capture of every position of the bundled cases, either side to move.
+    #[test]
+    fn rooting_with_pairs_is_the_full_analysis_rooting() {
+        let limits = SearchLimits::default();
+        let mut kinds = std::collections::HashSet::new();
+        let mut count = 0;
+        for pos in super::super::search::tests::positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                let pairs = Standoffs::of(&view, view.swap_turn().as_ref(), &limits).pairs;
+                for m in view.legal_captures() {
+                    if view.piece_at(m.to).is_some_and(|p| p.role == Role::General) {
+                        continue;
+                    }
+                    let full = analyse_root_with(&view, m.to, m.from, &limits).map(|a| a.rooting);
+                    let quick = rooting_with_pairs(&view, m.to, m.from, &limits, &pairs);
+                    assert_eq!(quick, full, "{} {m}", view.fen());
+                    kinds.extend(full.ok());
+                    count += 1;
+                }
+            }
+        }
+        assert!(count > 1_000 && kinds.len() >= 4, "{count} captures, rootings {kinds:?}");
+    }
 }
