@@ -569,12 +569,13 @@ impl<'a> Searcher<'a> {
             }
             most_valuable_victim_first(pos, &mut moves);
         } else {
-            // The side to move may stop: below the threshold for the opponent, at or above it for the judged side.
-            if ours == (stand_pat >= threshold) || depth.plies == 0 {
-                if ours || below(stand_pat) != 0 || !self.has_mate_in(pos, self.limits.mate_reply_moves) {
-                    return below(stand_pat);
-                }
-                return candidates;
+            // The side to move stops where that suits it (the judged side at or above the threshold, the opponent
+            // below it), and either stops at the end of the line. The opponent stopping at or above the
+            // threshold is met by its mate, if it has one (see `search_line`).
+            let stops = if ours { stand_pat >= threshold } else { stand_pat < threshold };
+            if stops || depth.plies == 0 {
+                let mates = !ours && stand_pat >= threshold && self.has_mate_in(pos, self.limits.mate_reply_moves);
+                return if mates { candidates } else { below(stand_pat) };
             }
             moves = self.line_captures(pos, ours, Goal::Free);
             most_valuable_victim_first(pos, &mut moves);
