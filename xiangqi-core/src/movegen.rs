@@ -418,8 +418,24 @@ impl Position {
     /// Whether the side to move has a legal move, `in_check` as for [`Position::collect`].
     #[inline(always)]
     fn any_legal_move(&self, in_check: Option<bool>) -> bool {
+        let us = self.turn.index();
+        let general = usize::from(self.generals[us]);
+        let mut movers = u128::MAX;
+        if in_check == Some(true) && self.board[general] == crate::position::code(us, Role::General) {
+            // In check, the general's own steps are the likeliest way out: tried first, on their own.
+            let occupied = self.occupied_bits();
+            let checkers = Checkers::of(self, 1 - us);
+            let mut out = false;
+            for_each_target(&self.board, occupied, general, self.board[general], |to| {
+                out = out || safe_after(occupied, general, to, to, 1 - us, &checkers);
+            });
+            if out {
+                return true;
+            }
+            movers = !bit(general);
+        }
         let mut any = false;
-        self.generate_kind::<false>(u128::MAX, in_check, |_| {
+        self.generate_kind::<false>(movers, in_check, |_| {
             any = true;
             false
         });

@@ -742,6 +742,37 @@ pub(crate) mod tests {
         assert!(count > 20_000, "{count} positions");
     }
 
+    /// In check, whether a legal move exists is whether the list of legal moves is not empty: after every check
+    /// from the positions, and after every check that follows an answer.
+    #[test]
+    fn the_any_move_test_in_check_agrees_with_the_legal_moves() {
+        let (mut escapes, mut mates) = (0, 0);
+        let mut check = |pos: &Position| {
+            let any = pos.has_legal_move_knowing(true);
+            assert_eq!(any, !pos.legal_moves().is_empty(), "{}", pos.fen());
+            if any {
+                escapes += 1;
+            } else {
+                mates += 1;
+            }
+        };
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                for m in checking_moves(&view, view.is_check()) {
+                    let checked = child(&view, m);
+                    check(&checked);
+                    for answer in checked.legal_moves() {
+                        let next = child(&checked, answer);
+                        for again in checking_moves(&next, next.is_check()) {
+                            check(&child(&next, again));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(escapes > 3_000 && mates > 50, "{escapes} escapes, {mates} mates");
+    }
+
     /// The pieces won after a first move, found all at once, are those the one-piece search finds one by one.
     #[test]
     fn winnable_pieces_are_those_each_one_piece_search_wins() {
