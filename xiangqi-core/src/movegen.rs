@@ -10,7 +10,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::position::{bit, code_color, code_role_index, general_attacked, nearest, upto, Checkers, Code, EMPTY};
+use crate::position::{
+    bit, code_color, code_role_index, general_attacked, general_attackers, nearest, upto, Checkers, Code, EMPTY,
+};
 use crate::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES, STEP_REACH,
 };
@@ -229,7 +231,7 @@ impl Position {
         let in_check = in_check.unwrap_or_else(|| general_attacked(occupied, general, them, &checkers));
         debug_assert_eq!(in_check, general_attacked(occupied, general, them, &checkers), "{}", self.fen());
         let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, &checkers) };
-        let evasions = if in_check { self.single_check_evasions(general) } else { None };
+        let evasions = if in_check { self.single_check_evasions(general, occupied, &checkers) } else { None };
         let mut pieces = movers & self.by_color[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
@@ -275,9 +277,9 @@ impl Position {
     /// When the general on `general` is checked by exactly one piece: the squares a move must reach to answer
     /// it (the checker, the squares between it and the general, a checking horse's leg) and the pieces that
     /// may answer by moving anywhere (a checking cannon's screen). `None` when no such narrowing applies.
-    fn single_check_evasions(&self, general: usize) -> Option<(u128, u128)> {
+    fn single_check_evasions(&self, general: usize, occupied: u128, checkers: &Checkers) -> Option<(u128, u128)> {
         let king = Square::new_unchecked(general as u8);
-        let attackers = self.attackers(king, !self.turn).bits();
+        let attackers = general_attackers(occupied, general, 1 - self.turn.index(), checkers);
         if attackers.count_ones() != 1 {
             return None;
         }

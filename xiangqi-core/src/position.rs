@@ -508,6 +508,34 @@ pub(crate) fn general_attacked(occupied: u128, sq: usize, by: usize, checkers: &
     false
 }
 
+/// The pieces of side `by` (whose checking pieces are `checkers`) that attack a general standing on `sq`, the
+/// board occupied as `occupied`: those [`general_attacked`] looks for, all of them.
+#[inline]
+pub(crate) fn general_attackers(occupied: u128, sq: usize, by: usize, checkers: &Checkers) -> u128 {
+    let mut set = SOLDIER_ATTACK_MASKS[by][sq] & checkers.soldiers;
+    if checkers.horses != 0 {
+        for &(leg, horses) in HORSE_CHECKS[sq].as_slice() {
+            if occupied & bit(leg as usize) == 0 {
+                set |= checkers.horses & horses;
+            }
+        }
+    }
+    for (dir, ray) in RAYS[sq].iter().enumerate() {
+        let lines = if dir < 2 { checkers.lines_file } else { checkers.lines_rank };
+        let blockers = ray.mask & occupied;
+        if ray.mask & (lines | checkers.cannons) == 0 || blockers == 0 {
+            continue;
+        }
+        let first = nearest(blockers, dir);
+        set |= lines & bit(first);
+        let rest = blockers & !bit(first);
+        if rest != 0 {
+            set |= checkers.cannons & bit(nearest(rest, dir));
+        }
+    }
+    set
+}
+
 /// Pieces of `attacker_side` checking the other side's general in a structurally sound setup, the facing
 /// general left out (it is reported as its own problem).
 pub(crate) fn checkers_in_setup(setup: &Setup, attacker_side: Color) -> SquareSet {
@@ -553,5 +581,41 @@ impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let s = <String as serde::Deserialize>::deserialize(d)?;
         Position::from_fen(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces `general_attackers` finds are those `attackers` finds on the general's square, for every
+    /// position of the perft table and every position two plies from it (many of them in check).
+    #[test]
+    fn general_attackers_are_the_attackers_of_the_general() {
+        let (mut positions, mut checked) = (0, 0);
+        let mut seen = std::collections::HashSet::new();
+        for line in include_str!("../../tests/data/perft/perft.tsv").lines() {
+            let Some(fen) = line.split('\t').nth(1).filter(|f| f.contains('/') && seen.insert(*f)) else {
+                continue;
+            };
+            let Ok(start) = Position::from_fen(fen) else { continue };
+            let mut all = vec![start.clone()];
+            for m in start.legal_moves() {
+                let next = start.clone().play(m).expect("legal");
+                all.extend(next.legal_moves().into_iter().map(|r| next.clone().play(r).expect("legal")));
+                all.push(next);
+            }
+            for pos in all {
+                let us = pos.turn();
+                let general = pos.general(us);
+                let expected = pos.attackers(general, !us).bits();
+                let checkers = Checkers::of(&pos, (!us).index());
+                let found = general_attackers(pos.occupied_bits(), general.index(), (!us).index(), &checkers);
+                assert_eq!(found, expected, "{}", pos.fen());
+                positions += 1;
+                checked += usize::from(found != 0);
+            }
+        }
+        assert!(positions > 10_000 && checked > 200, "{positions} positions, {checked} in check");
     }
 }
