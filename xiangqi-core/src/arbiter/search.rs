@@ -123,6 +123,13 @@ fn most_valuable_victim_first(pos: &Position, moves: &mut MoveList) {
     });
 }
 
+/// What the set searches know of one line: the pieces asked about, and those of them found (won, or at stake).
+#[derive(Clone, Copy, Debug, Default)]
+struct Answered {
+    asked: u128,
+    found: u128,
+}
+
 /// Bounded searches on behalf of one side.
 pub(crate) struct Searcher<'a> {
     limits: &'a SearchLimits,
@@ -134,12 +141,13 @@ pub(crate) struct Searcher<'a> {
     /// another order, and the searches for each target of one first move, meet the same lines. Positions
     /// searched for a mate by checks are kept there too (under the context [`MATES`]).
     lines: LineMemo,
-    /// Sets of pieces already found winnable from a line ([`Searcher::winnable_after`]), by line and pending
-    /// pieces.
-    pending: crate::zobrist::KeyMap<(LineKey, u128), u128>,
-    /// Sets of pieces already found at stake in a line ([`Searcher::at_stake_after`]), by line (its window
-    /// holding the threshold) and candidate pieces.
-    stakes: crate::zobrist::KeyMap<(LineKey, u128), u128>,
+    /// For each line already searched by [`Searcher::winnable_after`]: the pieces asked about, and those of them
+    /// found winnable. Each piece's answer is its own, so an answer for some pieces serves any question about
+    /// them, and a question about more asks only about the others.
+    pending: crate::zobrist::KeyMap<LineKey, Answered>,
+    /// The same for [`Searcher::at_stake_after`] (the line's window holding the threshold): the pieces asked
+    /// about, and those of them found at stake.
+    stakes: crate::zobrist::KeyMap<LineKey, Answered>,
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
@@ -399,15 +407,17 @@ impl<'a> Searcher<'a> {
         if pending == 0 {
             return 0;
         }
-        let key = (LineKey::new(pos, bal, depth, Goal::Free, (0, 1)), pending);
-        if let Some(&won) = self.pending.get(&key) {
-            return won;
+        let key = LineKey::new(pos, bal, depth, Goal::Free, (0, 1));
+        let known = self.pending.get(&key).copied().unwrap_or_default();
+        let new = pending & !known.asked;
+        if new == 0 {
+            return known.found & pending;
         }
-        let won = self.search_take_set(pos, bal, depth, pending);
+        let won = self.search_take_set(pos, bal, depth, new);
         if self.nodes <= self.limits.node_budget {
-            self.pending.insert(key, won);
+            self.pending.insert(key, Answered { asked: known.asked | new, found: known.found | won });
         }
-        won
+        (known.found & pending) | won
     }
 
     fn search_take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128) -> u128 {
@@ -527,15 +537,17 @@ impl<'a> Searcher<'a> {
         if candidates == 0 {
             return 0;
         }
-        let key = (LineKey::new(pos, bal, depth, Goal::Free, (threshold - 1, threshold)), candidates);
-        if let Some(&held) = self.stakes.get(&key) {
-            return held;
+        let key = LineKey::new(pos, bal, depth, Goal::Free, (threshold - 1, threshold));
+        let known = self.stakes.get(&key).copied().unwrap_or_default();
+        let new = candidates & !known.asked;
+        if new == 0 {
+            return known.found & candidates;
         }
-        let held = self.search_stake_set(pos, bal, depth, candidates, threshold);
+        let held = self.search_stake_set(pos, bal, depth, new, threshold);
         if self.nodes <= self.limits.node_budget {
-            self.stakes.insert(key, held);
+            self.stakes.insert(key, Answered { asked: known.asked | new, found: known.found | held });
         }
-        held
+        (known.found & candidates) | held
     }
 
     fn search_stake_set(
