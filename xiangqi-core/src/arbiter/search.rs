@@ -785,12 +785,19 @@ pub(crate) mod tests {
         assert!(escapes > 3_000 && mates > 50, "{escapes} escapes, {mates} mates");
     }
 
-    /// The pieces won after a first move, found all at once, are those the one-piece search finds one by one.
-    #[test]
-    fn winnable_pieces_are_those_each_one_piece_search_wins() {
-        let limits = SearchLimits::default();
-        let (mut moves_tried, mut pieces_won) = (0, 0);
-        // The positions, and those one capture or check away: lines reach deeper there before their bounds.
+    /// A first move of a threat line, as `winning_threats` searches it: from a position of the cases, or one
+    /// capture or check away (lines reach deeper there before their bounds), either side to move.
+    struct FirstMove {
+        view: Position,
+        /// The opposing pieces of value.
+        targets: Vec<Square>,
+        m: Move,
+        depth: Depth,
+        /// The targets but the one `m` takes.
+        others: u128,
+    }
+
+    fn first_moves(limits: &SearchLimits) -> Vec<FirstMove> {
         let mut all = Vec::new();
         for pos in positions() {
             for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
@@ -804,35 +811,48 @@ pub(crate) mod tests {
                 all.push(view);
             }
         }
+        let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
+        let checks =
+            Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
+        let mut firsts = Vec::new();
         for view in all {
-            let side = view.turn();
             let targets: Vec<Square> = view
-                .pieces_of(!side)
+                .pieces_of(!view.turn())
                 .into_iter()
                 .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
                 .collect();
-            let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
-            let checks =
-                Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
-            let firsts = view
+            let moves: Vec<(Move, Depth)> = view
                 .legal_captures()
                 .into_iter()
                 .map(|m| (m, captures))
-                .chain(checking_moves(&view, view.is_check()).into_iter().map(|m| (m, checks)));
-            for (m, depth) in firsts {
-                let pending = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
-                let mut one_by_one = 0u128;
-                for &t in &targets {
-                    let mut searcher = Searcher::new(&limits, side);
-                    if t != m.to && searcher.root_move_with(&view, m, Goal::Take(Some(t)), depth, (0, 1)) > 0 {
-                        one_by_one |= 1u128 << t.index();
-                    }
-                }
-                let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
-                assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
-                moves_tried += 1;
-                pieces_won += one_by_one.count_ones();
+                .chain(checking_moves(&view, view.is_check()).into_iter().map(|m| (m, checks)))
+                .collect();
+            for (m, depth) in moves {
+                let others = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
+                firsts.push(FirstMove { view: view.clone(), targets: targets.clone(), m, depth, others });
             }
+        }
+        firsts
+    }
+
+    /// The pieces won after a first move, found all at once, are those the one-piece search finds one by one.
+    #[test]
+    fn winnable_pieces_are_those_each_one_piece_search_wins() {
+        let limits = SearchLimits::default();
+        let (mut moves_tried, mut pieces_won) = (0, 0);
+        for FirstMove { view, targets, m, depth, others: pending } in first_moves(&limits) {
+            let side = view.turn();
+            let mut one_by_one = 0u128;
+            for &t in &targets {
+                let mut searcher = Searcher::new(&limits, side);
+                if t != m.to && searcher.root_move_with(&view, m, Goal::Take(Some(t)), depth, (0, 1)) > 0 {
+                    one_by_one |= 1u128 << t.index();
+                }
+            }
+            let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
+            assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
+            moves_tried += 1;
+            pieces_won += one_by_one.count_ones();
         }
         assert!(moves_tried > 10_000 && pieces_won > 2_000, "{moves_tried} first moves, {pieces_won} pieces won");
     }
@@ -843,56 +863,27 @@ pub(crate) mod tests {
     fn pieces_at_stake_are_those_each_one_piece_search_finds() {
         let limits = SearchLimits::default();
         let (mut questions, mut at_stake) = (0, 0);
-        let mut all = Vec::new();
-        for pos in positions() {
-            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
-                for m in view.legal_moves() {
-                    let next = child(&view, m);
-                    if view.piece_at(m.to).is_some() || next.is_check() {
-                        all.extend(next.swap_turn());
-                        all.push(next);
+        for FirstMove { view, targets, m, depth, others: candidates } in first_moves(&limits) {
+            let side = view.turn();
+            for threshold in [1, 2, 4] {
+                let mut one_by_one = 0u128;
+                let mut searcher = Searcher::new(&limits, side);
+                for &t in &targets {
+                    if t != m.to
+                        && searcher.root_move_with(&view, m, Goal::Spare(t), depth, (threshold - 1, threshold))
+                            < threshold
+                    {
+                        one_by_one |= 1u128 << t.index();
                     }
                 }
-                all.push(view);
-            }
-        }
-        for view in all {
-            let side = view.turn();
-            let targets: Vec<Square> = view
-                .pieces_of(!side)
-                .into_iter()
-                .filter(|&sq| view.piece_at(sq).is_some_and(|p| super::super::value::is_material(p, sq)))
-                .collect();
-            let captures = Depth::new(limits.capture_plies + 2, 1, limits.reply_checks);
-            let checks =
-                Depth::new(2 * limits.check_moves + limits.capture_plies, limits.check_moves - 1, limits.reply_checks);
-            let firsts = view
-                .legal_captures()
-                .into_iter()
-                .map(|m| (m, captures))
-                .chain(checking_moves(&view, view.is_check()).into_iter().map(|m| (m, checks)));
-            for (m, depth) in firsts {
-                let candidates = targets.iter().filter(|&&t| t != m.to).fold(0u128, |set, t| set | 1u128 << t.index());
-                for threshold in [1, 2, 4] {
-                    let mut one_by_one = 0u128;
-                    let mut searcher = Searcher::new(&limits, side);
-                    for &t in &targets {
-                        if t != m.to
-                            && searcher.root_move_with(&view, m, Goal::Spare(t), depth, (threshold - 1, threshold))
-                                < threshold
-                        {
-                            one_by_one |= 1u128 << t.index();
-                        }
-                    }
-                    let at_once = Searcher::new(&limits, side).at_stake_after(&view, m, candidates, depth, threshold);
-                    assert_eq!(at_once, one_by_one, "{} {m} threshold {threshold}", view.fen());
-                    // Only lines that reach the threshold unrestricted ask something: the others are below it
-                    // whatever is spared.
-                    let window = (threshold - 1, threshold);
-                    if Searcher::new(&limits, side).root_move(&view, m, depth, window) >= threshold {
-                        questions += 1;
-                        at_stake += one_by_one.count_ones();
-                    }
+                let at_once = Searcher::new(&limits, side).at_stake_after(&view, m, candidates, depth, threshold);
+                assert_eq!(at_once, one_by_one, "{} {m} threshold {threshold}", view.fen());
+                // Only lines that reach the threshold unrestricted ask something: the others are below it
+                // whatever is spared.
+                let window = (threshold - 1, threshold);
+                if Searcher::new(&limits, side).root_move(&view, m, depth, window) >= threshold {
+                    questions += 1;
+                    at_stake += one_by_one.count_ones();
                 }
             }
         }
