@@ -174,6 +174,7 @@ fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$target $(FUZZ_WORK)/corpu
 
 fuzz-seeds:
 	@for target in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_WORK)/corpus/$$target $(FUZZ_WORK)/seeds/$$target fuzz/corpus/$$target; done
+	@mkdir -p $(FUZZ_WORK)/seeds/pgn $(FUZZ_WORK)/seeds/xqf $(FUZZ_WORK)/seeds/dhtmlxq
 	@cp tests/data/records/*.pgn tests/data/records/*.PGN $(FUZZ_WORK)/seeds/pgn/
 	@cp tests/data/xqf/*.xqf tests/data/xqf/*.XQF $(FUZZ_WORK)/seeds/xqf/
 	@cp tests/data/dhtmlxq/*.html $(FUZZ_WORK)/seeds/dhtmlxq/
