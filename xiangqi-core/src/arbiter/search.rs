@@ -340,8 +340,10 @@ impl<'a> Searcher<'a> {
             }
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
+        // The opponent's checking moves, once generated, serve its mate test below too.
+        let mut checks = None;
         if !in_check && checks_left > 0 && depth.plies > 0 {
-            for &m in &checking_moves(pos, false) {
+            for &m in checks.insert(checking_moves(pos, false)).iter() {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -357,7 +359,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let best = best.unwrap_or(stand_pat);
-        if !ours && !in_check && best > 0 && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+        if !ours && !in_check && best > 0 && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks) {
             return -MATE;
         }
         best
@@ -388,11 +390,15 @@ impl<'a> Searcher<'a> {
         let next = child(pos, m);
         if ours {
             let taken = pending & to;
-            let mut won = self.take_set(&next, bal, depth, pending & !to);
-            if taken != 0 && self.line(&next, bal, depth, Goal::Free, (0, 1)) > 0 {
-                won |= taken;
+            if taken == 0 {
+                return self.take_set(&next, bal, depth, pending);
             }
-            won
+            // A line that no longer gains after the capture wins nothing from there (a piece to take can only
+            // lower what the line gains): the other pieces are not asked about.
+            if self.line(&next, bal, depth, Goal::Free, (0, 1)) <= 0 {
+                return 0;
+            }
+            taken | self.take_set(&next, bal, depth, pending & !to)
         } else if pending & from != 0 {
             // The opponent moved one of the pieces: follow it to its new square and back.
             let won = self.take_set(&next, bal, depth, (pending & !from) | to);
@@ -566,7 +572,8 @@ impl<'a> Searcher<'a> {
         }
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
-        let mut checks = MoveList::new();
+        // The checking moves, when the side to move has checks left (the opponent's serve its mate test too).
+        let mut checks: Option<MoveList> = None;
         let mut moves;
         if in_check {
             moves = pos.legal_moves_knowing(true);
@@ -593,8 +600,7 @@ impl<'a> Searcher<'a> {
             most_valuable_victim_first(pos, &mut moves);
             let checks_left = if ours { depth.checks } else { depth.replies };
             if checks_left > 0 {
-                checks = checking_moves(pos, false);
-                checks.retain(|m| pos.piece_at(m.to).is_none()); // searched with the captures
+                checks = Some(checking_moves(pos, false));
             }
         }
         let after_capture = Depth { plies: depth.plies - 1, ..depth };
@@ -603,7 +609,8 @@ impl<'a> Searcher<'a> {
         } else {
             Depth { plies: depth.plies - 1, replies: depth.replies.saturating_sub(1), ..depth }
         };
-        let edges = moves.iter().map(|&m| (m, after_capture)).chain(checks.iter().map(|&m| (m, after_check)));
+        let quiet_checks = checks.iter().flatten().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
+        let edges = moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check)));
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
             // the piece is not such a move, unless it is the only answer to a check.
@@ -626,7 +633,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // The opponent stopping with the judged side ahead is met by its mate (see `search_line`).
-        if !in_check && self.has_mate_in(pos, self.limits.mate_reply_moves) {
+        if !in_check && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks) {
             return candidates;
         }
         found
@@ -634,6 +641,11 @@ impl<'a> Searcher<'a> {
 
     /// Whether the side to move mates by checks alone within `moves` of its moves, whatever the answers.
     pub(crate) fn has_mate_in(&mut self, pos: &Position, moves: u8) -> bool {
+        self.has_mate_in_given(pos, moves, None)
+    }
+
+    /// [`Searcher::has_mate_in`], with the position's checking moves when they are known already.
+    fn has_mate_in_given(&mut self, pos: &Position, moves: u8, checks: Option<MoveList>) -> bool {
         if moves == 0 {
             return false;
         }
@@ -649,7 +661,8 @@ impl<'a> Searcher<'a> {
         if i32::from(moves) >= mate_within {
             return true;
         }
-        let found = checking_moves(pos, pos.is_check())
+        let found = checks
+            .unwrap_or_else(|| checking_moves(pos, pos.is_check()))
             .iter()
             .any(|&m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
         let known = if found { no_mate_within | i32::from(moves) << 8 } else { i32::from(moves) | mate_within << 8 };
