@@ -419,6 +419,10 @@ impl<'a> Searcher<'a> {
         if new == 0 {
             return known.found & pending;
         }
+        // A line known not to gain from here, whatever it takes, wins nothing (see `take_edge`).
+        if self.lines.get(key.hash, key.context, key.window).is_some_and(|value| value <= 0) {
+            return known.found & pending;
+        }
         let won = self.search_take_set(pos, bal, depth, new);
         if self.nodes <= self.limits.node_budget {
             self.pending.insert(key, Answered { asked: known.asked | new, found: known.found | won });
