@@ -553,6 +553,10 @@ impl<'a> Searcher<'a> {
         if new == 0 {
             return known.found & candidates;
         }
+        // A line known to gain less than the threshold from here, whatever it spares, leaves every piece at stake.
+        if self.lines.get(key.hash, key.context, key.window).is_some_and(|value| value < threshold) {
+            return candidates;
+        }
         let held = self.search_stake_set(pos, bal, depth, new, threshold);
         if self.nodes <= self.limits.node_budget {
             self.stakes.insert(key, Answered { asked: known.asked | new, found: known.found | held });
@@ -868,6 +872,10 @@ pub(crate) mod tests {
             }
             let at_once = Searcher::new(&limits, side).winnable_after(&view, m, pending, depth);
             assert_eq!(at_once, one_by_one, "{} {m}", view.fen());
+            // As the threat search asks it: after the gain test, its lines' values remembered.
+            let mut searcher = Searcher::new(&limits, side);
+            searcher.root_move(&view, m, depth, (0, 1));
+            assert_eq!(searcher.winnable_after(&view, m, pending, depth), one_by_one, "{} {m}", view.fen());
             moves_tried += 1;
             pieces_won += one_by_one.count_ones();
         }
@@ -895,6 +903,11 @@ pub(crate) mod tests {
                 }
                 let at_once = Searcher::new(&limits, side).at_stake_after(&view, m, candidates, depth, threshold);
                 assert_eq!(at_once, one_by_one, "{} {m} threshold {threshold}", view.fen());
+                // With the lines' values in the threshold's window remembered from a search before.
+                let mut searcher = Searcher::new(&limits, side);
+                searcher.root_move(&view, m, depth, (threshold - 1, threshold));
+                let after_search = searcher.at_stake_after(&view, m, candidates, depth, threshold);
+                assert_eq!(after_search, one_by_one, "{} {m} threshold {threshold}", view.fen());
                 // Only lines that reach the threshold unrestricted ask something: the others are below it
                 // whatever is spared.
                 let window = (threshold - 1, threshold);
