@@ -14,7 +14,8 @@ use crate::position::{
     bit, code_color, code_role_index, general_attacked, general_attackers, nearest, upto, Checkers, Code, EMPTY,
 };
 use crate::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, RAYS, SOLDIER_MOVES, STEP_REACH,
+    ADVISOR_MOVES, EAST, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, NORTH, RAYS, SOLDIER_MOVES, SOUTH,
+    STEP_REACH, WEST,
 };
 use crate::{Move, Position, Role, Square};
 
@@ -287,14 +288,19 @@ impl Position {
         let from = Square::new_unchecked(checker as u8);
         match code_role_index(self.board[checker]) {
             4 | 5 => {
-                let df = (i16::from(king.file()) - i16::from(from.file())).signum() as i8;
-                let dr = (i16::from(king.rank()) - i16::from(from.rank())).signum() as i8;
-                let mut between = 0u128;
-                let mut next = from.offset(df, dr);
-                while let Some(sq) = next.filter(|&sq| sq != king) {
-                    between |= bit(sq.index());
-                    next = sq.offset(df, dr);
-                }
+                // The ray from the checker towards the general, up to the square before it.
+                let dir = if king.file() == from.file() {
+                    if general > checker {
+                        NORTH
+                    } else {
+                        SOUTH
+                    }
+                } else if general > checker {
+                    EAST
+                } else {
+                    WEST
+                };
+                let between = RAYS[checker][dir].mask & upto(general, dir) & !bit(general);
                 Some((between | bit(checker), between))
             }
             3 => {

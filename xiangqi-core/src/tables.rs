@@ -7,7 +7,6 @@
 pub(crate) const NORTH: usize = 0;
 pub(crate) const SOUTH: usize = 1;
 pub(crate) const EAST: usize = 2;
-#[cfg(test)]
 pub(crate) const WEST: usize = 3;
 
 const DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
