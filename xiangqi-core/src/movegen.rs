@@ -401,11 +401,6 @@ impl Position {
         self.collect::<false>(Some(in_check))
     }
 
-    /// [`Position::legal_captures`], the side to move known to be in check or not.
-    pub(crate) fn legal_captures_knowing(&self, in_check: bool) -> MoveList {
-        self.collect::<true>(Some(in_check))
-    }
-
     /// [`Position::has_legal_move`], the side to move known to be in check or not.
     pub(crate) fn has_legal_move_knowing(&self, in_check: bool) -> bool {
         self.any_legal_move(Some(in_check))
@@ -416,11 +411,18 @@ impl Position {
     #[inline(always)]
     fn collect<const CAPTURES: bool>(&self, in_check: Option<bool>) -> MoveList {
         let mut moves = MoveList::new();
+        self.collect_into::<CAPTURES>(in_check, &mut moves);
+        moves
+    }
+
+    /// [`Position::collect`] into `moves` (emptied first): a list filled where it lives is not copied.
+    #[inline(always)]
+    pub(crate) fn collect_into<const CAPTURES: bool>(&self, in_check: Option<bool>, moves: &mut MoveList) {
+        moves.clear();
         self.generate_kind::<CAPTURES>(u128::MAX, in_check, |m| {
             moves.push(m);
             true
         });
-        moves
     }
 
     /// Whether the side to move has a legal move, `in_check` as for [`Position::collect`].

@@ -23,8 +23,15 @@ fn may_check(pos: &Position, m: Move, general: Square) -> bool {
 /// The legal moves of the side to move (in check or not, as `in_check` says) that give check: candidates are
 /// filtered before they are played, and only moves that check are tested for legality.
 pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
-    debug_assert_eq!(in_check, pos.is_check(), "{}", pos.fen());
     let mut checks = MoveList::new();
+    checking_moves_into(pos, in_check, &mut checks);
+    checks
+}
+
+/// [`checking_moves`] into `checks` (emptied first): a list filled where it lives is not copied.
+pub(crate) fn checking_moves_into(pos: &Position, in_check: bool, checks: &mut MoveList) {
+    debug_assert_eq!(in_check, pos.is_check(), "{}", pos.fen());
+    checks.clear();
     let us = pos.turn();
     let general = pos.general(!us);
     if in_check {
@@ -34,7 +41,7 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
                 checks.push(m);
             }
         }
-        return checks;
+        return;
     }
     let occupied = pos.occupied_bits();
     let ours = Checkers::of(pos, us.index());
@@ -78,7 +85,6 @@ pub(crate) fn checking_moves(pos: &Position, in_check: bool) -> MoveList {
             checks.push(Move::new(from, Square::new_unchecked(to as u8)));
         });
     }
-    checks
 }
 
 /// Where each piece of the side to move must go to possibly give check, worked out once per position.

@@ -5,7 +5,7 @@ use super::memo::LineMemo;
 use super::value::Balance;
 use super::SearchLimits;
 
-pub(crate) use super::checks::checking_moves;
+pub(crate) use super::checks::{checking_moves, checking_moves_into};
 use crate::{Color, Move, MoveList, Position, Square};
 
 /// A score beyond any material balance: the side judged mates (or is mated).
@@ -265,8 +265,8 @@ impl<'a> Searcher<'a> {
 
     /// The captures a line follows when not in check: exchange offers, the forbidden capture and (for the
     /// opponent) standing losses left out.
-    fn line_captures(&self, pos: &Position, ours: bool, goal: Goal) -> MoveList {
-        let mut moves = pos.legal_captures_knowing(false);
+    fn line_captures(&self, pos: &Position, ours: bool, goal: Goal, moves: &mut MoveList) {
+        pos.collect_into::<true>(Some(false), moves);
         if !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
@@ -276,7 +276,6 @@ impl<'a> Searcher<'a> {
         if ours && goal != Goal::Free {
             moves.retain(|m| !goal.forbids(*m));
         }
-        moves
     }
 
     /// The search behind [`Searcher::line`], for a key not met before.
@@ -293,9 +292,9 @@ impl<'a> Searcher<'a> {
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
         let mut best: Option<i32> = None;
-        let mut moves;
+        let mut moves = MoveList::new();
         if in_check {
-            moves = pos.legal_moves_knowing(true);
+            pos.collect_into::<false>(Some(true), &mut moves);
             if moves.is_empty() {
                 return if ours { -MATE } else { MATE };
             }
@@ -315,10 +314,8 @@ impl<'a> Searcher<'a> {
                 return stand_pat;
             }
             if depth.plies > 0 {
-                moves = self.line_captures(pos, ours, goal);
+                self.line_captures(pos, ours, goal, &mut moves);
                 most_valuable_victim_first(pos, &mut moves);
-            } else {
-                moves = MoveList::new();
             }
         }
         // Keeps the better value for the side to move; true on a cut-off.
@@ -341,9 +338,12 @@ impl<'a> Searcher<'a> {
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
         // The opponent's checking moves, once generated, serve its mate test below too.
-        let mut checks = None;
+        let mut checks = MoveList::new();
+        let mut have_checks = false;
         if !in_check && checks_left > 0 && depth.plies > 0 {
-            for &m in checks.insert(checking_moves(pos, false)).iter() {
+            checking_moves_into(pos, false, &mut checks);
+            have_checks = true;
+            for &m in &checks {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -359,7 +359,11 @@ impl<'a> Searcher<'a> {
             }
         }
         let best = best.unwrap_or(stand_pat);
-        if !ours && !in_check && best > 0 && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks) {
+        if !ours
+            && !in_check
+            && best > 0
+            && self.has_mate_in_given(pos, self.limits.mate_reply_moves, have_checks.then_some(&checks))
+        {
             return -MATE;
         }
         best
@@ -436,9 +440,9 @@ impl<'a> Searcher<'a> {
         }
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
-        let mut moves;
+        let mut moves = MoveList::new();
         if in_check {
-            moves = pos.legal_moves_knowing(true);
+            pos.collect_into::<false>(Some(true), &mut moves);
             if moves.is_empty() {
                 return if ours { 0 } else { pending }; // the opponent is mated: every line gains
             }
@@ -451,7 +455,7 @@ impl<'a> Searcher<'a> {
             if !ours || depth.plies == 0 {
                 return 0; // the opponent stops, or the line ends, before anything is taken
             }
-            moves = self.line_captures(pos, ours, Goal::Free);
+            self.line_captures(pos, ours, Goal::Free, &mut moves);
             most_valuable_victim_first(pos, &mut moves);
         }
         if !ours {
@@ -472,7 +476,8 @@ impl<'a> Searcher<'a> {
             }
         }
         if !in_check && depth.checks > 0 {
-            for &m in &checking_moves(pos, false) {
+            checking_moves_into(pos, false, &mut moves);
+            for &m in &moves {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -581,10 +586,11 @@ impl<'a> Searcher<'a> {
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
         // The checking moves, when the side to move has checks left (the opponent's serve its mate test too).
-        let mut checks: Option<MoveList> = None;
-        let mut moves;
+        let mut checks = MoveList::new();
+        let mut have_checks = false;
+        let mut moves = MoveList::new();
         if in_check {
-            moves = pos.legal_moves_knowing(true);
+            pos.collect_into::<false>(Some(true), &mut moves);
             if moves.is_empty() {
                 return below(if ours { -MATE } else { MATE });
             }
@@ -604,11 +610,12 @@ impl<'a> Searcher<'a> {
                 let mates = !ours && stand_pat >= threshold && self.has_mate_in(pos, self.limits.mate_reply_moves);
                 return if mates { candidates } else { below(stand_pat) };
             }
-            moves = self.line_captures(pos, ours, Goal::Free);
+            self.line_captures(pos, ours, Goal::Free, &mut moves);
             most_valuable_victim_first(pos, &mut moves);
             let checks_left = if ours { depth.checks } else { depth.replies };
             if checks_left > 0 {
-                checks = Some(checking_moves(pos, false));
+                checking_moves_into(pos, false, &mut checks);
+                have_checks = true;
             }
         }
         let after_capture = Depth { plies: depth.plies - 1, ..depth };
@@ -617,7 +624,7 @@ impl<'a> Searcher<'a> {
         } else {
             Depth { plies: depth.plies - 1, replies: depth.replies.saturating_sub(1), ..depth }
         };
-        let quiet_checks = checks.iter().flatten().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
+        let quiet_checks = checks.iter().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
         let edges = moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check)));
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
@@ -641,7 +648,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // The opponent stopping with the judged side ahead is met by its mate (see `search_line`).
-        if !in_check && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks) {
+        if !in_check && self.has_mate_in_given(pos, self.limits.mate_reply_moves, have_checks.then_some(&checks)) {
             return candidates;
         }
         found
@@ -653,7 +660,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// [`Searcher::has_mate_in`], with the position's checking moves when they are known already.
-    fn has_mate_in_given(&mut self, pos: &Position, moves: u8, checks: Option<MoveList>) -> bool {
+    fn has_mate_in_given(&mut self, pos: &Position, moves: u8, checks: Option<&MoveList>) -> bool {
         if moves == 0 {
             return false;
         }
@@ -669,10 +676,15 @@ impl<'a> Searcher<'a> {
         if i32::from(moves) >= mate_within {
             return true;
         }
-        let found = checks
-            .unwrap_or_else(|| checking_moves(pos, pos.is_check()))
-            .iter()
-            .any(|&m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
+        let mut generated = MoveList::new();
+        let checks = match checks {
+            Some(checks) => checks,
+            None => {
+                checking_moves_into(pos, pos.is_check(), &mut generated);
+                &generated
+            }
+        };
+        let found = checks.iter().any(|&m| !self.excluded.contains(&m) && self.check_mates(pos, m, moves));
         let known = if found { no_mate_within | i32::from(moves) << 8 } else { i32::from(moves) | mate_within << 8 };
         if self.nodes <= self.limits.node_budget {
             self.lines.insert(hash, MATES, 0, known); // as for lines: an answer cut short is none
@@ -689,7 +701,8 @@ impl<'a> Searcher<'a> {
         if moves <= 1 {
             return !next.has_legal_move_knowing(true);
         }
-        let mut replies = next.legal_moves_knowing(true);
+        let mut replies = MoveList::new();
+        next.collect_into::<false>(Some(true), &mut replies);
         // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
         // (the answer is the same in any order).
         replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());
