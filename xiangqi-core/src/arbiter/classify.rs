@@ -236,13 +236,13 @@ impl<'a> Judged<'a> {
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.standoffs.pairs, self.accepted, limits)
+        winning_threats(self.pos, &self.standoffs, self.accepted, limits)
     }
 
     /// The identities (by `ids`) of the pieces among `targets` (identities) that were already threatened here.
     fn threatened_among(&self, limits: &SearchLimits, ids: &[u8; 90], targets: &[u8]) -> Vec<u8> {
         let wanted = (0..90).filter(|&i| ids[i] != 0 && targets.contains(&ids[i])).fold(0u128, |set, i| set | 1 << i);
-        let won = winnable_among(self.pos, &self.standoffs.pairs, self.accepted, limits, wanted);
+        let won = winnable_among(self.pos, &self.standoffs, self.accepted, limits, wanted);
         SquareSet::from_bits(won).into_iter().map(|sq| ids[sq.index()]).collect()
     }
 }
@@ -408,7 +408,7 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
     let judged_before = || {
         judged_before.get_or_init(|| {
             let mut judged = Judged::new(ctx.before, before_swapped.as_ref(), &config.limits);
-            if !ctx.before.legal_captures().is_empty() {
+            if !judged.standoffs.captures.is_empty() {
                 judged.accepted.abandoned = standing_attacks(ctx, ctx.before, ctx.ids_before);
             }
             judged
@@ -427,7 +427,7 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
 
     // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
     // does not spoil what its move threatens (figure 8).
-    let can_capture = !view.legal_captures().is_empty();
+    let can_capture = !judged_after.standoffs.captures.is_empty();
     if let (true, Some(opponent_before)) = (can_capture, before_swapped.as_ref()) {
         let now = winnable_squares(ctx.after, &config.limits, u128::MAX);
         if now != 0 {

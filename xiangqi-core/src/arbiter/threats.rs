@@ -8,7 +8,7 @@ const CAPTURE_CHECKS: u8 = 1;
 const GAIN_WINDOW: (i32, i32) = (0, 1);
 use super::value::{is_material, nominal_value};
 use super::SearchLimits;
-use crate::{Move, Position, Square};
+use crate::{Move, MoveList, Position, Square};
 
 /// How a threat wins its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,14 +82,16 @@ pub(crate) struct Standoffs {
     /// Both captures of every exchange offer (a mutual attack where taking back is an even trade), left out
     /// of every line searched from the position (28.5).
     pub(crate) pairs: Vec<Move>,
+    /// The side to move's legal captures, generated once for the searches from the position.
+    pub(crate) captures: MoveList,
 }
 
 impl Standoffs {
     /// The standoffs in `pos`, the side to move's captures judged in `opponent_view` (the same board with the
     /// opponent to move).
     pub(crate) fn of(pos: &Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Standoffs {
-        let mutual: Vec<Move> =
-            pos.legal_captures().into_iter().filter(|&m| is_mutual_attack(pos, m, opponent_view)).collect();
+        let captures = pos.legal_captures();
+        let mutual: Vec<Move> = captures.iter().copied().filter(|&m| is_mutual_attack(pos, m, opponent_view)).collect();
         let mut pairs = Vec::new();
         for &m in &mutual {
             if is_even_trade(pos, m, opponent_view, limits) {
@@ -97,7 +99,7 @@ impl Standoffs {
                 pairs.push(Move::new(m.to, m.from));
             }
         }
-        Standoffs { mutual, pairs }
+        Standoffs { mutual, pairs, captures }
     }
 }
 
@@ -111,8 +113,9 @@ pub(crate) struct Accepted {
     pub(crate) abandoned: u128,
 }
 
-/// Every target the side to move in `pos` can win, with the first move of a line that wins it. `pairs` are
-/// the exchange offers standing in `pos` (see [`Standoffs`]) and `accepted` the losses left out of the lines.
+/// Every target the side to move in `pos` can win, with the first move of a line that wins it. `standoffs` are
+/// those of `pos` (its exchange offers stay out of the lines, its captures are the first moves) and `accepted`
+/// the losses left out of the lines.
 ///
 /// A target is won by a line whose first move is a capture or a check, which gains material (25.3) and in
 /// which the target is taken (29.1): by capturing it at once (`Capture`), after capturing something else
@@ -122,34 +125,35 @@ pub(crate) struct Accepted {
 /// ([`Goal::Spare`]).
 pub(crate) fn winning_threats(
     pos: &Position,
-    pairs: &[Move],
+    standoffs: &Standoffs,
     accepted: Accepted,
     limits: &SearchLimits,
 ) -> Vec<Threat> {
-    threats_until(pos, pairs, accepted, limits, None)
+    threats_until(pos, standoffs, accepted, limits, None)
 }
 
 /// Which of the pieces on `wanted` the side to move in `pos` can win: the targets of [`winning_threats`] among
 /// them. The search stops as soon as every one of them is found won, and looks at their captures first.
 pub(crate) fn winnable_among(
     pos: &Position,
-    pairs: &[Move],
+    standoffs: &Standoffs,
     accepted: Accepted,
     limits: &SearchLimits,
     wanted: u128,
 ) -> u128 {
-    let threats = threats_until(pos, pairs, accepted, limits, Some(wanted));
+    let threats = threats_until(pos, standoffs, accepted, limits, Some(wanted));
     threats.iter().fold(0, |set, t| set | 1u128 << t.target.index()) & wanted
 }
 
 /// [`winning_threats`], stopping once every piece on `wanted` (when given) is among the targets found.
 fn threats_until(
     pos: &Position,
-    pairs: &[Move],
+    standoffs: &Standoffs,
     accepted: Accepted,
     limits: &SearchLimits,
     wanted: Option<u128>,
 ) -> Vec<Threat> {
+    let pairs = &standoffs.pairs;
     let Accepted { standing, abandoned } = accepted;
     let all_found = |threats: &[Threat]| {
         wanted.is_some_and(|wanted| {
@@ -203,7 +207,7 @@ fn threats_until(
             }
         }
     };
-    let mut captures = pos.legal_captures();
+    let mut captures = standoffs.captures.clone();
     if let Some(wanted) = wanted {
         // The wanted pieces' captures first: the likeliest way to find them won, and so to stop early.
         captures.sort_by_key(|m| wanted & 1u128 << m.to.index() == 0);
@@ -320,14 +324,14 @@ mod tests {
         for pos in super::super::search::tests::positions() {
             for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
                 let standoffs = Standoffs::of(&view, view.swap_turn().as_ref(), &limits);
-                let full = winning_threats(&view, &standoffs.pairs, Accepted::default(), &limits)
+                let full = winning_threats(&view, &standoffs, Accepted::default(), &limits)
                     .iter()
                     .fold(0u128, |set, t| set | 1u128 << t.target.index());
                 let pieces = view.pieces_of(!view.turn()).bits();
                 let masks = std::iter::once(pieces)
                     .chain(SquareSet::from_bits(pieces).into_iter().map(|sq| 1u128 << sq.index()));
                 for wanted in masks {
-                    let among = winnable_among(&view, &standoffs.pairs, Accepted::default(), &limits, wanted);
+                    let among = winnable_among(&view, &standoffs, Accepted::default(), &limits, wanted);
                     assert_eq!(among, full & wanted, "{} {wanted:#x}", view.fen());
                     asked += 1;
                     won += among.count_ones();
