@@ -224,11 +224,14 @@ struct Judged<'a> {
     standoffs: Standoffs,
     /// Losses the mover has accepted, left out of the lines.
     accepted: Accepted,
+    /// Moves within which the side to move is known to have no mate by checks (0: not known).
+    no_mate_within: u8,
 }
 
 impl<'a> Judged<'a> {
     fn new(pos: &'a Position, opponent_view: Option<&Position>, limits: &SearchLimits) -> Judged<'a> {
-        Judged { pos, standoffs: Standoffs::of(pos, opponent_view, limits), accepted: Accepted::default() }
+        let standoffs = Standoffs::of(pos, opponent_view, limits);
+        Judged { pos, standoffs, accepted: Accepted::default(), no_mate_within: 0 }
     }
 
     fn kill_start(&self, config: &ArbiterConfig) -> Option<Move> {
@@ -236,7 +239,7 @@ impl<'a> Judged<'a> {
     }
 
     fn threats(&self, limits: &SearchLimits) -> Vec<Threat> {
-        winning_threats(self.pos, &self.standoffs, self.accepted, limits)
+        winning_threats(self.pos, &self.standoffs, self.accepted, limits, self.no_mate_within)
     }
 
     /// The identities (by `ids`) of the pieces among `targets` (identities) that were already threatened here.
@@ -422,6 +425,9 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
                 result.mate_start = Some(start);
                 return result;
             }
+        } else if !super::search::budget_hit_so_far() {
+            // No mate by checks (and no search stopped at its budget): the threat search need not ask its lines.
+            judged_after.no_mate_within = config.limits.kill_moves;
         }
     }
 

@@ -110,6 +110,11 @@ pub(crate) fn take_budget_hit() -> bool {
     BUDGET_HIT.with(|hit| hit.replace(false))
 }
 
+/// Whether a search on this thread ran out of nodes since the last [`take_budget_hit`], the mark kept.
+pub(crate) fn budget_hit_so_far() -> bool {
+    BUDGET_HIT.with(|hit| hit.get())
+}
+
 /// Puts captures of the most valuable pieces first, each by its least valuable taker, then the other moves
 /// (the general's first). A line's value within its window, and the set of pieces a line wins, do not depend
 /// on the order moves are tried in; the work does: the move that refutes a line (most often taking the piece

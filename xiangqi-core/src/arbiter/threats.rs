@@ -122,14 +122,16 @@ pub(crate) struct Accepted {
 /// (`Sequence`), or after a series of checks (`Checks`). Each target is asked about on its own
 /// ([`Goal::Take`]), so the answer does not depend on which of several equal lines a search
 /// meets first. A gaining line that forces no single piece (a fork) names the pieces at stake in it
-/// ([`Goal::Spare`]).
+/// ([`Goal::Spare`]). `no_mate_within`, when not 0, is a number of moves within which the side to move is known
+/// to have no mate by checks (the kill search found none, excluding the same exchange offers).
 pub(crate) fn winning_threats(
     pos: &Position,
     standoffs: &Standoffs,
     accepted: Accepted,
     limits: &SearchLimits,
+    no_mate_within: u8,
 ) -> Vec<Threat> {
-    threats_until(pos, standoffs, accepted, limits, None)
+    threats_until(pos, standoffs, accepted, limits, None, no_mate_within)
 }
 
 /// Which of the pieces on `wanted` the side to move in `pos` can win: the targets of [`winning_threats`] among
@@ -141,7 +143,7 @@ pub(crate) fn winnable_among(
     limits: &SearchLimits,
     wanted: u128,
 ) -> u128 {
-    let threats = threats_until(pos, standoffs, accepted, limits, Some(wanted));
+    let threats = threats_until(pos, standoffs, accepted, limits, Some(wanted), 0);
     threats.iter().fold(0, |set, t| set | 1u128 << t.target.index()) & wanted
 }
 
@@ -152,6 +154,7 @@ fn threats_until(
     accepted: Accepted,
     limits: &SearchLimits,
     wanted: Option<u128>,
+    no_mate_within: u8,
 ) -> Vec<Threat> {
     let pairs = &standoffs.pairs;
     let Accepted { standing, abandoned } = accepted;
@@ -254,8 +257,11 @@ fn threats_until(
                 continue;
             }
             // A mate makes a kill, not a chase: asked in the window just below a mate, which only mating lines
-            // reach.
-            if searcher.root_move(pos, m, depth, (MATE - 1, MATE)) >= MATE {
+            // reach. A line mates only through checks of the judged side answered by every legal answer (one not
+            // giving check lets the opponent stop): a mate by checks of at most half the line's plies, so none
+            // when the kill search found none within as many moves and no standing loss narrows the answers.
+            let mate_ruled_out = standing == 0 && 2 * u32::from(no_mate_within) >= u32::from(depth.plies);
+            if !mate_ruled_out && searcher.root_move(pos, m, depth, (MATE - 1, MATE)) >= MATE {
                 continue;
             }
             further(&mut searcher, m, depth, ThreatMeans::Checks, Fork::Search, &mut threats);
@@ -324,7 +330,7 @@ mod tests {
         for pos in super::super::search::tests::positions() {
             for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
                 let standoffs = Standoffs::of(&view, view.swap_turn().as_ref(), &limits);
-                let full = winning_threats(&view, &standoffs, Accepted::default(), &limits)
+                let full = winning_threats(&view, &standoffs, Accepted::default(), &limits, 0)
                     .iter()
                     .fold(0u128, |set, t| set | 1u128 << t.target.index());
                 let pieces = view.pieces_of(!view.turn()).bits();
@@ -339,5 +345,38 @@ mod tests {
             }
         }
         assert!(asked > 5_000 && won > 500, "{asked} questions, {won} pieces won");
+    }
+
+    /// Where the kill search finds no mate by checks, the threat search told so finds the same threats as one
+    /// that asks each gaining check line about mates itself: from the positions, and one capture or check
+    /// away from them.
+    #[test]
+    fn a_position_without_a_kill_has_no_mating_check_line() {
+        let limits = SearchLimits::default();
+        let mut views = Vec::new();
+        for pos in super::super::search::tests::positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                for m in checking_moves(&view, view.is_check()) {
+                    views.extend(child(&view, m).legal_moves().into_iter().map(|r| child(&child(&view, m), r)));
+                }
+                views.push(view);
+            }
+        }
+        let (mut compared, mut with_threats) = (0, 0);
+        for view in views.into_iter().filter(|v| !v.is_check()) {
+            let standoffs = Standoffs::of(&view, view.swap_turn().as_ref(), &limits);
+            super::super::search::take_budget_hit();
+            if mating_start(&view, &standoffs, &limits, limits.kill_moves).is_some()
+                || super::super::search::take_budget_hit()
+            {
+                continue;
+            }
+            let asking = winning_threats(&view, &standoffs, Accepted::default(), &limits, 0);
+            let told = winning_threats(&view, &standoffs, Accepted::default(), &limits, limits.kill_moves);
+            assert_eq!(told, asking, "{}", view.fen());
+            compared += 1;
+            with_threats += usize::from(asking.iter().any(|t| t.means == ThreatMeans::Checks));
+        }
+        assert!(compared > 2_000 && with_threats > 100, "{compared} positions, {with_threats} with lines of checks");
     }
 }
