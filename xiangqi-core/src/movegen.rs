@@ -401,6 +401,17 @@ impl Position {
         self.collect::<false>(Some(in_check))
     }
 
+    /// [`Position::legal_moves_knowing`] into `moves` (emptied first): a list filled where it lives is not
+    /// copied, which counts at every node of a search.
+    pub(crate) fn legal_moves_knowing_into(&self, in_check: bool, moves: &mut MoveList) {
+        self.collect_into::<false>(Some(in_check), moves)
+    }
+
+    /// [`Position::legal_captures`] into `moves` (emptied first), the side to move known to be in check or not.
+    pub(crate) fn legal_captures_knowing_into(&self, in_check: bool, moves: &mut MoveList) {
+        self.collect_into::<true>(Some(in_check), moves)
+    }
+
     /// [`Position::has_legal_move`], the side to move known to be in check or not.
     pub(crate) fn has_legal_move_knowing(&self, in_check: bool) -> bool {
         self.any_legal_move(Some(in_check))
@@ -415,9 +426,9 @@ impl Position {
         moves
     }
 
-    /// [`Position::collect`] into `moves` (emptied first): a list filled where it lives is not copied.
+    /// [`Position::collect`] into `moves` (emptied first).
     #[inline(always)]
-    pub(crate) fn collect_into<const CAPTURES: bool>(&self, in_check: Option<bool>, moves: &mut MoveList) {
+    fn collect_into<const CAPTURES: bool>(&self, in_check: Option<bool>, moves: &mut MoveList) {
         moves.clear();
         self.generate_kind::<CAPTURES>(u128::MAX, in_check, |m| {
             moves.push(m);

@@ -57,14 +57,15 @@ pub(crate) fn checking_moves_into(pos: &Position, in_check: bool, checks: &mut M
         let f = from.index();
         let role = code_role_index(code);
         // A chariot or cannon standing on a line of the general changes that line by leaving it.
-        let uncovers = filter.discover & bit(f) != 0 || (matches!(role, 4 | 5) && filter.lines & bit(f) != 0);
+        let discovers = filter.discover & bit(f) != 0;
+        let uncovers = discovers || (matches!(role, 4 | 5) && filter.lines & bit(f) != 0);
         // The targets worth a look, and those among them that surely check. A piece that uncovers a check by
         // leaving (see `CheckFilter::discover`) checks wherever it goes off the general's lines: landing
         // elsewhere blocks no line.
         let (targets, sure) = if standing {
             (filter.targets(f, role), 0)
-        } else if filter.discover & bit(f) != 0 {
-            (u128::MAX, !filter.lines)
+        } else if discovers {
+            (filter.targets(f, role), !filter.lines)
         } else if uncovers {
             (filter.targets(f, role), 0)
         } else {

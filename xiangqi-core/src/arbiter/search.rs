@@ -172,6 +172,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The value remembered for a line, if any (see [`LineKey`]).
+    fn remembered(&self, key: &LineKey) -> Option<i32> {
+        self.lines.get(key.hash, key.context, key.window)
+    }
+
     /// Changes the squares whose captures by the opponent are left out.
     pub(crate) fn set_standing(&mut self, squares: u128) {
         if squares != self.standing {
@@ -242,7 +247,7 @@ impl<'a> Searcher<'a> {
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
     fn line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
         let key = LineKey::new(pos, bal, depth, goal, window);
-        if let Some(value) = self.lines.get(key.hash, key.context, key.window) {
+        if let Some(value) = self.remembered(&key) {
             return value;
         }
         let value = self.search_line(pos, bal, depth, goal, window);
@@ -271,7 +276,7 @@ impl<'a> Searcher<'a> {
     /// The captures a line follows when not in check: exchange offers, the forbidden capture and (for the
     /// opponent) standing losses left out.
     fn line_captures(&self, pos: &Position, ours: bool, goal: Goal, moves: &mut MoveList) {
-        pos.collect_into::<true>(Some(false), moves);
+        pos.legal_captures_knowing_into(false, moves);
         if !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(m));
         }
@@ -299,7 +304,7 @@ impl<'a> Searcher<'a> {
         let mut best: Option<i32> = None;
         let mut moves = MoveList::new();
         if in_check {
-            pos.collect_into::<false>(Some(true), &mut moves);
+            pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
                 return if ours { -MATE } else { MATE };
             }
@@ -343,12 +348,11 @@ impl<'a> Searcher<'a> {
         }
         let checks_left = if ours { depth.checks } else { depth.replies };
         // The opponent's checking moves, once generated, serve its mate test below too.
-        let mut checks = MoveList::new();
-        let mut have_checks = false;
+        let mut checks = None;
         if !in_check && checks_left > 0 && depth.plies > 0 {
-            checking_moves_into(pos, false, &mut checks);
-            have_checks = true;
-            for &m in &checks {
+            let checks = checks.insert(MoveList::new());
+            checking_moves_into(pos, false, checks);
+            for &m in checks.iter() {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -364,10 +368,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let best = best.unwrap_or(stand_pat);
-        if !ours
-            && !in_check
-            && best > 0
-            && self.has_mate_in_given(pos, self.limits.mate_reply_moves, have_checks.then_some(&checks))
+        if !ours && !in_check && best > 0 && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks.as_ref())
         {
             return -MATE;
         }
@@ -429,7 +430,7 @@ impl<'a> Searcher<'a> {
             return known.found & pending;
         }
         // A line known not to gain from here, whatever it takes, wins nothing (see `take_edge`).
-        if self.lines.get(key.hash, key.context, key.window).is_some_and(|value| value <= 0) {
+        if self.remembered(&key).is_some_and(|value| value <= 0) {
             return known.found & pending;
         }
         let won = self.search_take_set(pos, bal, depth, new);
@@ -447,7 +448,7 @@ impl<'a> Searcher<'a> {
         let in_check = pos.is_check();
         let mut moves = MoveList::new();
         if in_check {
-            pos.collect_into::<false>(Some(true), &mut moves);
+            pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
                 return if ours { 0 } else { pending }; // the opponent is mated: every line gains
             }
@@ -481,8 +482,9 @@ impl<'a> Searcher<'a> {
             }
         }
         if !in_check && depth.checks > 0 {
-            checking_moves_into(pos, false, &mut moves);
-            for &m in &moves {
+            let mut checks = MoveList::new();
+            checking_moves_into(pos, false, &mut checks);
+            for &m in &checks {
                 if pos.piece_at(m.to).is_some() {
                     continue; // searched with the captures
                 }
@@ -564,7 +566,7 @@ impl<'a> Searcher<'a> {
             return known.found & candidates;
         }
         // A line known to gain less than the threshold from here, whatever it spares, leaves every piece at stake.
-        if self.lines.get(key.hash, key.context, key.window).is_some_and(|value| value < threshold) {
+        if self.remembered(&key).is_some_and(|value| value < threshold) {
             return candidates;
         }
         let held = self.search_stake_set(pos, bal, depth, new, threshold);
@@ -591,11 +593,10 @@ impl<'a> Searcher<'a> {
         let ours = pos.turn() == self.side;
         let in_check = pos.is_check();
         // The checking moves, when the side to move has checks left (the opponent's serve its mate test too).
-        let mut checks = MoveList::new();
-        let mut have_checks = false;
+        let mut checks = None;
         let mut moves = MoveList::new();
         if in_check {
-            pos.collect_into::<false>(Some(true), &mut moves);
+            pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
                 return below(if ours { -MATE } else { MATE });
             }
@@ -619,8 +620,7 @@ impl<'a> Searcher<'a> {
             most_valuable_victim_first(pos, &mut moves);
             let checks_left = if ours { depth.checks } else { depth.replies };
             if checks_left > 0 {
-                checking_moves_into(pos, false, &mut checks);
-                have_checks = true;
+                checking_moves_into(pos, false, checks.insert(MoveList::new()));
             }
         }
         let after_capture = Depth { plies: depth.plies - 1, ..depth };
@@ -629,7 +629,7 @@ impl<'a> Searcher<'a> {
         } else {
             Depth { plies: depth.plies - 1, replies: depth.replies.saturating_sub(1), ..depth }
         };
-        let quiet_checks = checks.iter().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
+        let quiet_checks = checks.iter().flatten().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
         let edges = moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check)));
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
@@ -653,7 +653,7 @@ impl<'a> Searcher<'a> {
             }
         }
         // The opponent stopping with the judged side ahead is met by its mate (see `search_line`).
-        if !in_check && self.has_mate_in_given(pos, self.limits.mate_reply_moves, have_checks.then_some(&checks)) {
+        if !in_check && self.has_mate_in_given(pos, self.limits.mate_reply_moves, checks.as_ref()) {
             return candidates;
         }
         found
@@ -707,7 +707,7 @@ impl<'a> Searcher<'a> {
             return !next.has_legal_move_knowing(true);
         }
         let mut replies = MoveList::new();
-        next.collect_into::<false>(Some(true), &mut replies);
+        next.legal_moves_knowing_into(true, &mut replies);
         // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
         // (the answer is the same in any order).
         replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());

@@ -348,8 +348,8 @@ mod tests {
     }
 
     /// Where the kill search finds no mate by checks, the threat search told so finds the same threats as one
-    /// that asks each gaining check line about mates itself: from the positions, and one capture or check
-    /// away from them.
+    /// that asks each gaining check line about mates itself: from the positions (either side to move), and
+    /// from every answer to each of their checks.
     #[test]
     fn a_position_without_a_kill_has_no_mating_check_line() {
         let limits = SearchLimits::default();
@@ -357,7 +357,8 @@ mod tests {
         for pos in super::super::search::tests::positions() {
             for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
                 for m in checking_moves(&view, view.is_check()) {
-                    views.extend(child(&view, m).legal_moves().into_iter().map(|r| child(&child(&view, m), r)));
+                    let checked = child(&view, m);
+                    views.extend(checked.legal_moves().into_iter().map(|r| child(&checked, r)));
                 }
                 views.push(view);
             }
