@@ -155,19 +155,23 @@ bench-dask: py-install $(VENV)/.scale-deps
 # readers, the bundled fixtures; new inputs go to a scratch copy under target/fuzz/ (the committed corpora
 # change only through `make fuzz-long`, minimised). A crash stops the run with a failure; the input that
 # crashed is left in fuzz/artifacts/<target>/.
-FUZZ_TARGETS ?= fen notation arbiter ffi pgn xqf dhtmlxq
+FUZZ_TARGETS ?= fen notation pgn xqf dhtmlxq arbiter ffi
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= 10000000
 FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
 # The C ABI target runs under AddressSanitizer (it crosses raw pointers); the others are safe Rust, built
 # without a sanitizer (twice the executions per second) but with debug assertions (overflow checks).
-# FUZZ_SANITIZER overrides it for every target (the smoke run builds them all once, without one). The
-# arbiter's inputs get their full length at once (its executions are slow, and games need plies), and it is
-# built without compare tracing: its bytes are indices into lists of legal moves, with no magic values for
+# The arbiter's inputs get their full length at once (its executions are slow, and games need plies), and it
+# is built without compare tracing: its bytes are indices into lists of legal moves, with no magic values for
 # traced comparisons to find, and the tracing in the searches' inner loops halved its executions per second.
-fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; san=$(or $(FUZZ_SANITIZER),$$san); \
+# FUZZ_SANITIZER, when given, builds every target the same way (that sanitizer, compare tracing on), so that
+# one build serves them all (the smoke run gives `none`). The targets are listed so that those built alike
+# come together: a change of build flags rebuilds everything.
+fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; \
+	  case $$target in arbiter) tc=--no-trace-compares;; *) tc=;; esac; \
+	  if [ -n "$(FUZZ_SANITIZER)" ]; then san=$(FUZZ_SANITIZER); tc=; fi; \
 	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac; \
-	  case $$target in arbiter) grow=-len_control=0; tc=--no-trace-compares;; *) grow=; tc=;; esac
+	  case $$target in arbiter) grow=-len_control=0;; *) grow=;; esac
 fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$tc $$target $(FUZZ_WORK)/corpus/$$target \
 	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
 	  -timeout=30 -print_final_stats=1
@@ -200,14 +204,14 @@ fuzz-long: fuzz-seeds
 	    || { tail -n 60 $(FUZZ_WORK)/$$target.log; exit 1; }; \
 	  grep '^stat::' $(FUZZ_WORK)/$$target.log; \
 	  find $(FUZZ_WORK)/corpus/$$target -maxdepth 1 -type f -exec cp -t fuzz/corpus/$$target/ {} +; \
-	  $(CARGO) +nightly fuzz cmin -O -a -s $$san $$target $(CURDIR)/fuzz/corpus/$$target \
+	  $(CARGO) +nightly fuzz cmin -O -a -s $$san $$tc $$target $(CURDIR)/fuzz/corpus/$$target \
 	    -- -max_len=$$len -rss_limit_mb=2048 || exit 1; \
 	done
 
 # The smoke run of `make test`: the targets built once (no sanitizer), then each run for FUZZ_SMOKE_SECONDS
-# (12: seven targets and their build stay within about four minutes on a clean checkout). Skipped, saying so,
+# (20: seven targets and their one build take about five minutes on a clean checkout). Skipped, saying so,
 # without a nightly toolchain; cargo-fuzz is installed when it is missing.
-FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_SMOKE_SECONDS ?= 20
 fuzz-smoke:
 	@if ! $(CARGO) +nightly --version > /dev/null 2>&1; then \
 	  echo "fuzz-smoke: no nightly toolchain (rustup toolchain install nightly): the fuzz smoke run is SKIPPED"; \
