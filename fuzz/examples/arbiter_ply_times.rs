@@ -25,10 +25,7 @@ struct Ply {
 
 /// The CPU time this thread has used, in microseconds.
 fn thread_micros() -> f64 {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: a valid clock id and a pointer to a live timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1e6 + t.tv_nsec as f64 / 1e3
+    xiangqi_fuzz::clock::thread_cpu_time().as_secs_f64() * 1e6
 }
 
 fn quantiles(mut values: Vec<f64>) -> String {
