@@ -209,7 +209,7 @@ fuzz-long: fuzz-seeds
 	done
 
 # The smoke run of `make test`: the targets built once (no sanitizer), then each run for FUZZ_SMOKE_SECONDS
-# (20: seven targets and their one build take about five minutes on a clean checkout). Skipped, saying so,
+# (20: seven targets and their one build take about six minutes on a clean checkout). Skipped, saying so,
 # without a nightly toolchain; cargo-fuzz is installed when it is missing.
 FUZZ_SMOKE_SECONDS ?= 20
 fuzz-smoke:
