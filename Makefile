@@ -168,10 +168,9 @@ FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
 # one build serves them all (the smoke run gives `none`). The targets are listed so that those built alike
 # come together: a change of build flags rebuilds everything.
 fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; \
-	  case $$target in arbiter) tc=--no-trace-compares;; *) tc=;; esac; \
+	  case $$target in arbiter) tc=--no-trace-compares; grow=-len_control=0;; *) tc=; grow=;; esac; \
 	  if [ -n "$(FUZZ_SANITIZER)" ]; then san=$(FUZZ_SANITIZER); tc=; fi; \
-	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac; \
-	  case $$target in arbiter) grow=-len_control=0;; *) grow=;; esac
+	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac
 fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$tc $$target $(FUZZ_WORK)/corpus/$$target \
 	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
 	  -timeout=30 -print_final_stats=1

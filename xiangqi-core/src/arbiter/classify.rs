@@ -435,12 +435,10 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
     // does not spoil what its move threatens (figure 8).
     let can_capture = !judged_after.standoffs.captures.is_empty();
     if let (true, Some(opponent_before)) = (can_capture, before_swapped.as_ref()) {
-        // Only pieces the opponent could capture before the move can be among them.
+        // Winnable now and before: only the pieces the opponent could capture before the move are asked about now.
         let takeable_before = opponent_before.legal_captures().iter().fold(0u128, |set, m| set | 1u128 << m.to.index());
-        let now = if takeable_before == 0 { 0 } else { winnable_squares(ctx.after, &config.limits, takeable_before) };
-        if now != 0 {
-            judged_after.accepted.standing = winnable_squares(opponent_before, &config.limits, now);
-        }
+        let now = winnable_squares(ctx.after, &config.limits, takeable_before);
+        judged_after.accepted.standing = winnable_squares(opponent_before, &config.limits, now);
     }
     // Pieces under an attack that stood before the opponent's last move: a capture that leaves them without
     // its protection is still a threat (figures 22 and 28; figure 12's attack was fresh).

@@ -290,6 +290,9 @@ pub(crate) fn check_view(after: &Position) -> Position {
 /// The squares, among `among`, of the pieces the side to move can win by a capture now (the exchange
 /// included).
 pub(crate) fn winnable_squares(pos: &Position, limits: &SearchLimits, among: u128) -> u128 {
+    if among == 0 {
+        return 0;
+    }
     let mut searcher = Searcher::new(limits, pos.turn());
     let mut squares = 0u128;
     for m in pos.legal_captures() {
