@@ -304,12 +304,14 @@ impl<'a> Searcher<'a> {
         let mut best: Option<i32> = None;
         let mut moves = MoveList::new();
         if in_check {
+            // At the end of the line only whether an answer exists matters.
+            let mated = if ours { -MATE } else { MATE };
+            if depth.plies == 0 {
+                return if pos.has_legal_move_knowing(true) { stand_pat } else { mated };
+            }
             pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
-                return if ours { -MATE } else { MATE };
-            }
-            if depth.plies == 0 {
-                return stand_pat;
+                return mated;
             }
             self.keep_answers_to_check(&mut moves, ours, goal);
             most_valuable_victim_first(pos, &mut moves);
@@ -448,12 +450,13 @@ impl<'a> Searcher<'a> {
         let in_check = pos.is_check();
         let mut moves = MoveList::new();
         if in_check {
+            let mated = if ours { 0 } else { pending }; // the opponent is mated: every line gains
+            if depth.plies == 0 {
+                return if pos.has_legal_move_knowing(true) { 0 } else { mated };
+            }
             pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
-                return if ours { 0 } else { pending }; // the opponent is mated: every line gains
-            }
-            if depth.plies == 0 {
-                return 0;
+                return mated;
             }
             self.keep_answers_to_check(&mut moves, ours, Goal::Free);
             most_valuable_victim_first(pos, &mut moves);
@@ -596,12 +599,13 @@ impl<'a> Searcher<'a> {
         let mut checks = None;
         let mut moves = MoveList::new();
         if in_check {
+            let mated = if ours { -MATE } else { MATE };
+            if depth.plies == 0 {
+                return below(if pos.has_legal_move_knowing(true) { stand_pat } else { mated });
+            }
             pos.legal_moves_knowing_into(true, &mut moves);
             if moves.is_empty() {
-                return below(if ours { -MATE } else { MATE });
-            }
-            if depth.plies == 0 {
-                return below(stand_pat);
+                return below(mated);
             }
             if !ours {
                 self.keep_answers_to_check(&mut moves, false, Goal::Free);
