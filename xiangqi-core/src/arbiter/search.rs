@@ -121,25 +121,25 @@ pub(crate) fn budget_hit_so_far() -> bool {
 /// that checks) is met sooner.
 fn most_valuable_victim_first(pos: &Position, moves: &mut MoveList) {
     // The nominal value (see `value::nominal_value`) of the piece with each board code, 0 for an empty square.
-    const VALUE_OF_CODE: [u16; 16] = [0, 0, 1, 1, 2, 4, 2, 1, 0, 1, 1, 2, 4, 2, 1, 0];
+    const VALUE_OF_CODE: [u32; 16] = [0, 0, 1, 1, 2, 4, 2, 1, 0, 1, 1, 2, 4, 2, 1, 0];
     if moves.len() < 2 {
         return;
     }
     // Sorted as numbers: the victim's value (descending), the taker's, then the place in the list (equal keys
-    // keep their order).
-    let mut keyed: arrayvec::ArrayVec<u16, { crate::movegen::MOVE_LIST_CAPACITY }> = moves
+    // keep their order), with the move in the low bits.
+    let mut keyed: arrayvec::ArrayVec<u32, { crate::movegen::MOVE_LIST_CAPACITY }> = moves
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let victim = VALUE_OF_CODE[usize::from(pos.board[m.to.index()] & 15)];
-            let taker = VALUE_OF_CODE[usize::from(pos.board[m.from.index()] & 15)];
-            (4 - victim) << 11 | taker << 8 | i as u16
+            let (from, to) = (m.from.index(), m.to.index());
+            let victim = VALUE_OF_CODE[usize::from(pos.board[to] & 15)];
+            let taker = VALUE_OF_CODE[usize::from(pos.board[from] & 15)];
+            (4 - victim) << 27 | taker << 24 | (i as u32) << 16 | (from as u32) << 8 | to as u32
         })
         .collect();
     keyed.sort_unstable();
-    let unsorted = moves.clone();
     for (slot, key) in moves.iter_mut().zip(&keyed) {
-        *slot = unsorted[usize::from(key & 0xff)];
+        *slot = Move::new(Square::new_unchecked((key >> 8) as u8), Square::new_unchecked(*key as u8));
     }
 }
 
