@@ -57,7 +57,13 @@ fn main() {
     let mut inputs: Vec<PathBuf> = Vec::new();
     for dir in &dirs {
         match std::fs::read_dir(dir) {
-            Ok(entries) => inputs.extend(entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file())),
+            // A saved game's `.game.txt` (its moves in ICCS, for people) is not a fuzz input.
+            Ok(entries) => inputs.extend(
+                entries
+                    .filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.is_file() && !p.to_string_lossy().ends_with(".game.txt")),
+            ),
             Err(_) if dir.is_file() => inputs.push(dir.clone()),
             Err(e) => {
                 eprintln!("arbiter_ply_times: {}: {e}", dir.display());
