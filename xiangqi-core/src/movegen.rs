@@ -14,8 +14,8 @@ use crate::position::{
     bit, code_color, code_role_index, general_attacked, general_attackers, nearest, upto, Checkers, Code, EMPTY,
 };
 use crate::tables::{
-    ADVISOR_MOVES, EAST, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, NORTH, RAYS, SOLDIER_MOVES, SOUTH,
-    STEP_REACH, WEST,
+    ADVISOR_MOVES, CROSS, EAST, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_CHECKS, HORSE_MOVES, NORTH, RAYS, SOLDIER_MOVES,
+    SOUTH, STEP_REACH, STEP_SOURCES, WEST,
 };
 use crate::{Move, Position, Role, Square};
 
@@ -234,6 +234,10 @@ impl Position {
         let (from_danger, to_danger) = if in_check { (u128::MAX, u128::MAX) } else { self.danger(general, &checkers) };
         let evasions = if in_check { self.single_check_evasions(general, occupied, &checkers) } else { None };
         let mut pieces = movers & self.by_color[us];
+        if let Some((targets, screens)) = evasions {
+            // Only the general, a checking cannon's screen and the pieces that may reach an answer can answer.
+            pieces &= self.pieces_reaching(us, targets) | screens | bit(general);
+        }
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
@@ -273,6 +277,29 @@ impl Position {
                 return;
             }
         }
+    }
+
+    /// The pieces of side `us` other than the general that may move to a square of `squares`, a superset found
+    /// from the squares (a chariot or cannon on their file or rank, a step piece whose steps lead there, its
+    /// leg or eye not looked at): cheaper than asking every piece when the squares are few.
+    #[inline(always)]
+    fn pieces_reaching(&self, us: usize, squares: u128) -> u128 {
+        let own = self.by_color[us];
+        let sliders = own & (self.by_role[Role::Chariot.index()] | self.by_role[Role::Cannon.index()]);
+        let [advisors, elephants, horses, soldiers] =
+            [Role::Advisor, Role::Elephant, Role::Horse, Role::Soldier].map(|role| own & self.by_role[role.index()]);
+        let mut found = 0u128;
+        let mut rest = squares;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            found |= CROSS[to] & sliders
+                | STEP_SOURCES[us][1][to] & advisors
+                | STEP_SOURCES[us][2][to] & elephants
+                | STEP_SOURCES[us][3][to] & horses
+                | STEP_SOURCES[us][6][to] & soldiers;
+        }
+        found
     }
 
     /// When the general on `general` is checked by exactly one piece: the squares a move must reach to answer
@@ -495,5 +522,29 @@ impl Position {
                 them,
                 &Checkers::of(self, them),
             )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fen::Fen;
+    use crate::{Move, PositionErrorKinds};
+
+    /// Answering a check, an advisor or elephant placed off its points (accepted on request) may step back onto
+    /// them: the pieces that may answer are found from where they stand, not from where the answers' squares lead.
+    #[test]
+    fn misplaced_pieces_answer_a_check() {
+        let accept = PositionErrorKinds::ADVISOR_PLACEMENT | PositionErrorKinds::ELEPHANT_PLACEMENT;
+        for (fen, answer) in [
+            ("3k5/9/9/9/9/9/9/2A6/r3K4/9 w - - 0 1", "c2d1"), // the advisor on c2 blocks the chariot on d1
+            ("3k5/9/4r4/9/2B6/9/9/9/9/4K4 w - - 0 1", "c5e3"), // the elephant across the river blocks on e3
+        ] {
+            let pos = fen.parse::<Fen>().unwrap().into_position(accept).unwrap();
+            assert!(pos.is_check(), "{fen}");
+            let answer: Move = answer.parse().unwrap();
+            assert!(pos.is_legal(answer), "{fen}");
+            assert!(pos.legal_moves().contains(&answer), "{fen}: {:?}", pos.legal_moves());
+            assert!(pos.has_legal_move(), "{fen}");
+        }
     }
 }

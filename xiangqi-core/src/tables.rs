@@ -333,6 +333,48 @@ pub(crate) static STEP_REACH: [[[u128; 90]; 7]; 2] = {
     t
 };
 
+/// The squares from which a step piece (role index as in the board codes) of the indexed colour reaches a square,
+/// its legs and eyes ignored: [`STEP_REACH`] turned around (not the same table: an advisor or elephant placed
+/// off its points on purpose steps back onto them, never away).
+pub(crate) static STEP_SOURCES: [[[u128; 90]; 7]; 2] = {
+    let mut t = [[[0u128; 90]; 7]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 7 {
+            let mut from = 0;
+            while from < 90 {
+                let mut reach = STEP_REACH[color][role][from];
+                while reach != 0 {
+                    let to = reach.trailing_zeros() as usize;
+                    reach &= reach - 1;
+                    t[color][role][to] |= 1u128 << from;
+                }
+                from += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    t
+};
+
+/// The file and rank of a square (the square itself left out), as a bit set: where a chariot or cannon may come
+/// from to reach it.
+pub(crate) static CROSS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut dir = 0;
+        while dir < 4 {
+            t[sq] |= RAYS[sq][dir].mask;
+            dir += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
