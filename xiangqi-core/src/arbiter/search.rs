@@ -127,16 +127,14 @@ fn most_valuable_victim_first(pos: &Position, moves: &mut MoveList) {
     }
     // Sorted as numbers: the victim's value (descending), the taker's, then the place in the list (equal keys
     // keep their order), with the move in the low bits.
-    let mut keyed: arrayvec::ArrayVec<u32, { crate::movegen::MOVE_LIST_CAPACITY }> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let (from, to) = (m.from.index(), m.to.index());
-            let victim = VALUE_OF_CODE[usize::from(pos.board[to] & 15)];
-            let taker = VALUE_OF_CODE[usize::from(pos.board[from] & 15)];
-            (4 - victim) << 27 | taker << 24 | (i as u32) << 16 | (from as u32) << 8 | to as u32
-        })
-        .collect();
+    // Filled in place: a collected list of this size would be copied on its way out.
+    let mut keyed = arrayvec::ArrayVec::<u32, { crate::movegen::MOVE_LIST_CAPACITY }>::new();
+    for (i, m) in moves.iter().enumerate() {
+        let (from, to) = (m.from.index(), m.to.index());
+        let victim = VALUE_OF_CODE[usize::from(pos.board[to] & 15)];
+        let taker = VALUE_OF_CODE[usize::from(pos.board[from] & 15)];
+        keyed.push((4 - victim) << 27 | taker << 24 | (i as u32) << 16 | (from as u32) << 8 | to as u32);
+    }
     keyed.sort_unstable();
     for (slot, key) in moves.iter_mut().zip(&keyed) {
         *slot = Move::new(Square::new_unchecked((key >> 8) as u8), Square::new_unchecked(*key as u8));
