@@ -575,3 +575,18 @@ fn facing_an_equal_piece_is_an_exchange_offer() {
     assert_eq!(c.class, MoveClass::Idle(IdleKind::Exchange));
     assert!(c.chases.is_empty());
 }
+
+/// A classification whose searches run out of nodes is undecided: it stops at the first search that reaches
+/// its budget, and says so, rather than passing what it found by then off as a class.
+#[test]
+fn a_classification_past_its_node_budget_is_undecided() {
+    let fen = "4k4/9/9/9/2n6/9/9/9/9/3K4R w - - 0 1";
+    let decided = classify(fen, "i0i5");
+    assert_eq!(decided.class, MoveClass::Chase);
+    assert!(!decided.undecided);
+    let mut config = ArbiterConfig::default();
+    config.limits.node_budget = 1;
+    let starved = classify_move(&pos(fen), mv("i0i5"), None, &config).unwrap();
+    assert!(starved.undecided);
+    assert!(starved.chases.is_empty(), "{starved:?}");
+}

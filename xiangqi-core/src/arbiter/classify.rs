@@ -199,8 +199,9 @@ pub struct Classification {
     /// A rule that made the move idle whatever it threatens, if any.
     pub idle_rule: Option<IdleRule>,
     /// A search behind this classification reached its node budget ([`SearchLimits::node_budget`]) before it
-    /// could finish: the class is the best the bounded search found, not a decision. A repetition whose window
-    /// holds such a move is not judged ([`Verdict::Undecided`](super::Verdict::Undecided)).
+    /// could finish: the classification stops there, and the class is what the searches had found by then, not
+    /// a decision. A repetition whose window holds such a move is not judged
+    /// ([`Verdict::Undecided`](super::Verdict::Undecided)).
     pub undecided: bool,
 }
 
@@ -418,6 +419,10 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
         })
     };
 
+    // Once a search has reached its budget the classification is undecided whatever the later searches find:
+    // it stops there, so that it costs about one budget rather than one per search (the class is what was
+    // found by then).
+    let stopped = super::search::budget_hit_so_far;
     if config.limits.kill_moves > 0 {
         if let Some(start) = judged_after.kill_start(config) {
             if judged_before().kill_start(config).is_none() {
@@ -425,12 +430,15 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
                 result.mate_start = Some(start);
                 return result;
             }
-        } else if !super::search::budget_hit_so_far() {
+        } else if !stopped() {
             // No mate by checks (and no search stopped at its budget): the threat search need not ask its lines.
             judged_after.no_mate_within = config.limits.kill_moves;
         }
     }
 
+    if stopped() {
+        return result;
+    }
     // Pieces the opponent could already win before the move and still can: a loss the mover has accepted
     // does not spoil what its move threatens (figure 8).
     let can_capture = !judged_after.standoffs.captures.is_empty();
@@ -445,7 +453,13 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
     if can_capture {
         judged_after.accepted.abandoned = standing_attacks(ctx, ctx.after, ctx.ids_after);
     }
+    if stopped() {
+        return result;
+    }
     let after_threats = judged_after.threats(&config.limits);
+    if stopped() {
+        return result;
+    }
     // Of the pieces threatened now, those threatened before the move too: their threats are not new.
     let old = if after_threats.is_empty() {
         Vec::new()
@@ -453,6 +467,9 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
         let targets: Vec<u8> = after_threats.iter().map(|t| ctx.ids_after[t.target.index()]).collect();
         judged_before().threatened_among(&config.limits, ctx.ids_before, &targets)
     };
+    if stopped() {
+        return result;
+    }
     let mut new: Vec<&Threat> =
         after_threats.iter().filter(|t| !old.contains(&ctx.ids_after[t.target.index()])).collect();
 
