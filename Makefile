@@ -166,14 +166,17 @@ FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
 # traced comparisons to find, and the tracing in the searches' inner loops halved its executions per second.
 # FUZZ_SANITIZER, when given, builds every target the same way (that sanitizer, compare tracing on), so that
 # one build serves them all (the smoke run gives `none`). The targets are listed so that those built alike
-# come together: a change of build flags rebuilds everything.
+# come together: a change of build flags rebuilds everything. libFuzzer's hang bound is wall time: 30 s an
+# input, 300 s for the arbiter, whose inputs are whole games of up to 200 classified plies (1.1 s of CPU for
+# the slowest saved game in a release build) and whose target bounds each ply's CPU time itself; a fuzzer at
+# the lowest priority beside builds took over 30 s of wall time for that game.
 fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; \
-	  case $$target in arbiter) tc=--no-trace-compares; grow=-len_control=0;; *) tc=; grow=;; esac; \
+	  case $$target in arbiter) tc=--no-trace-compares; grow=-len_control=0; hang=300;; *) tc=; grow=; hang=30;; esac; \
 	  if [ -n "$(FUZZ_SANITIZER)" ]; then san=$(FUZZ_SANITIZER); tc=; fi; \
 	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac
 fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$tc $$target $(FUZZ_WORK)/corpus/$$target \
 	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
-	  -timeout=30 -print_final_stats=1
+	  -timeout=$$hang -print_final_stats=1
 
 .PHONY: fuzz-seeds fuzz-long fuzz-smoke
 
@@ -193,8 +196,8 @@ fuzz: fuzz-seeds
 	done
 
 # FUZZ_RUNS executions of every target (10 million by default: hours per target on two cores), then each
-# corpus minimised into fuzz/corpus/<target> with `cargo fuzz cmin`. Fails on any crash, hang (30 s) or
-# out-of-memory (2 GB).
+# corpus minimised into fuzz/corpus/<target> with `cargo fuzz cmin`. Fails on any crash, hang (30 s of wall time
+# an input, 300 s for the arbiter) or out-of-memory (2 GB).
 fuzz-long: fuzz-seeds
 	@for target in $(FUZZ_TARGETS); do \
 	  echo "fuzz-long: $$target, $(FUZZ_RUNS) executions"; \
