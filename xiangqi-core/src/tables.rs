@@ -334,8 +334,8 @@ pub(crate) static STEP_REACH: [[[u128; 90]; 7]; 2] = {
 };
 
 /// The squares from which a step piece (role index as in the board codes) of the indexed colour reaches a square,
-/// its legs and eyes ignored: [`STEP_REACH`] turned around (not the same table: an advisor or elephant placed
-/// off its points on purpose steps back onto them, never away).
+/// its legs and eyes ignored: [`STEP_REACH`] turned around. Not the same table: an advisor or elephant placed
+/// off its points (accepted on request) may step to a square from which no step leads back to it.
 pub(crate) static STEP_SOURCES: [[[u128; 90]; 7]; 2] = {
     let mut t = [[[0u128; 90]; 7]; 2];
     let mut color = 0;

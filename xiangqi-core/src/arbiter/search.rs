@@ -126,8 +126,8 @@ fn most_valuable_victim_first(pos: &Position, moves: &mut MoveList) {
         return;
     }
     // Sorted as numbers: the victim's value (descending), the taker's, then the place in the list (equal keys
-    // keep their order), with the move in the low bits.
-    // Filled in place: a collected list of this size would be copied on its way out.
+    // keep their order), with the move in the low bits. Filled in place: a collected list of this size would
+    // be copied on its way out.
     let mut keyed = arrayvec::ArrayVec::<u32, { crate::movegen::MOVE_LIST_CAPACITY }>::new();
     for (i, m) in moves.iter().enumerate() {
         let (from, to) = (m.from.index(), m.to.index());
