@@ -223,4 +223,13 @@ fn offsets_count_the_source_bytes_in_every_encoding() {
     let plain = b"[Event \"\xa4\xa4\"]\n1. {\xa4\xa4} h2e2 h9h0\n";
     let err = pgn::Reader::with_encoding(&plain[..], Some(TextEncoding::Big5)).next().unwrap().unwrap_err();
     assert_eq!(err.location.byte_offset as usize, plain.windows(4).position(|w| w == b"h9h0").unwrap(), "{err}");
+
+    // UTF-16 of an odd length, found by the fuzzer: the last byte decodes to a replacement character, a code
+    // unit, yet it is one byte; the end of the source is its length.
+    for odd in [&b"\xff\xfe{\x00\x00\x00\xff"[..], b"\xff\xfe{\x00\xff", b"\xfe\xff\x00{\x00"] {
+        read_everything(odd, None);
+        let err = pgn::Reader::new(odd).next().unwrap().unwrap_err();
+        assert_eq!(err.kind, PgnErrorKind::Truncated, "{err}");
+        assert_eq!(err.location.byte_offset as usize, odd.len(), "{err}");
+    }
 }

@@ -58,6 +58,9 @@ pub struct Reader<R: Read> {
     undecided: bool,
     /// UTF-16 input had bytes that did not decode.
     decoded_lossy: bool,
+    /// The source's length in bytes when it was decoded whole (UTF-16): offsets, counted two bytes a code unit,
+    /// stop there (a last odd byte decodes to one replacement character, a code unit of two bytes).
+    decoded_len: u64,
     notation: Option<Notation>,
     raw: Vec<u8>,
     offset: u64,
@@ -100,6 +103,7 @@ impl<R: Read> Reader<R> {
             encoding,
             undecided: false,
             decoded_lossy: false,
+            decoded_len: u64::MAX,
             notation: None,
             raw: Vec::new(),
             offset: 0,
@@ -153,6 +157,7 @@ impl<R: Read> Reader<R> {
             let (text, lossy) = encoding::decode(&prefix, detected);
             self.offset = if encoding::bom(&prefix) == Some(detected) { 2 } else { 0 };
             self.decoded_lossy = lossy;
+            self.decoded_len = prefix.len() as u64;
             Source::Decoded(Cursor::new(text.into_owned().into_bytes()))
         };
         Ok(())
@@ -208,11 +213,12 @@ impl<R: Read> Reader<R> {
                     (text.into_owned(), lossy)
                 }
             };
-            let info = LineInfo { offset: self.offset + start as u64, number, encoding, lossy };
+            let offset = (self.offset + start as u64).min(self.decoded_len);
+            let info = LineInfo { offset, number, encoding, lossy };
             self.queue.push_back((text, info));
             start += width(part) + width(b"\r");
         }
-        self.offset += width(&self.raw) as u64;
+        self.offset = (self.offset + width(&self.raw) as u64).min(self.decoded_len);
         Ok(true)
     }
 
