@@ -243,10 +243,11 @@ impl<'a> Judged<'a> {
         winning_threats(self.pos, &self.standoffs, self.accepted, limits, self.no_mate_within)
     }
 
-    /// The identities (by `ids`) of the pieces among `targets` (identities) that were already threatened here.
-    fn threatened_among(&self, limits: &SearchLimits, ids: &[u8; 90], targets: &[u8]) -> Vec<u8> {
+    /// The identities (by `ids`) of the pieces among `targets` (identities) that were already threatened here,
+    /// the lines of the pieces on `likely` looked at first, in that order (see [`winnable_among`]).
+    fn threatened_among(&self, limits: &SearchLimits, ids: &[u8; 90], targets: &[u8], likely: &[Square]) -> Vec<u8> {
         let wanted = (0..90).filter(|&i| ids[i] != 0 && targets.contains(&ids[i])).fold(0u128, |set, i| set | 1 << i);
-        let won = winnable_among(self.pos, &self.standoffs, self.accepted, limits, wanted);
+        let won = winnable_among(self.pos, &self.standoffs, self.accepted, limits, wanted, likely);
         SquareSet::from_bits(won).into_iter().map(|sq| ids[sq.index()]).collect()
     }
 }
@@ -266,6 +267,22 @@ fn standing_attacks(ctx: &PlyContext<'_>, pos: &Position, ids: &[u8; 90]) -> u12
         }
     }
     mask
+}
+
+/// The squares of the pieces that win something after the move and stood there before it (not the piece that
+/// moved), those that win the most pieces first (then by square): where the search for the threats that stood
+/// before the move looks first, and so most often finds them all soonest.
+fn likely_winners(ctx: &PlyContext<'_>, after_threats: &[Threat]) -> Vec<Square> {
+    let mut winners: Vec<(Square, u128)> = Vec::new();
+    for t in after_threats.iter().filter(|t| t.capturer != ctx.mv.to) {
+        let target = 1u128 << t.target.index();
+        match winners.iter_mut().find(|(sq, _)| *sq == t.capturer) {
+            Some((_, won)) => *won |= target,
+            None => winners.push((t.capturer, target)),
+        }
+    }
+    winners.sort_by_key(|&(sq, won)| (core::cmp::Reverse(won.count_ones()), sq));
+    winners.into_iter().map(|(sq, _)| sq).collect()
 }
 
 /// Every square `color` attacks.
@@ -288,6 +305,7 @@ fn check_chases(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Vec<ChaseTarget
         &limits,
         ctx.ids_before,
         &targets,
+        &likely_winners(ctx, &after_threats),
     );
     let config = ArbiterConfig { limits, ..config.clone() };
     let mut chases: Vec<ChaseTarget> = Vec::new();
@@ -465,7 +483,7 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
         Vec::new()
     } else {
         let targets: Vec<u8> = after_threats.iter().map(|t| ctx.ids_after[t.target.index()]).collect();
-        judged_before().threatened_among(&config.limits, ctx.ids_before, &targets)
+        judged_before().threatened_among(&config.limits, ctx.ids_before, &targets, &likely_winners(ctx, &after_threats))
     };
     if stopped() {
         return result;
