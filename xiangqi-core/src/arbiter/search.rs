@@ -169,6 +169,23 @@ pub(crate) struct Searcher<'a> {
     /// Squares of the judged side's pieces the opponent could win before the judged move and still can:
     /// losses already accepted, left out of the lines.
     standing: u128,
+    /// By plies left, the opponent's last answer to a check that cut a line off ([`Searcher::line`]).
+    line_killers: [Option<Move>; KILLER_DEPTHS],
+    /// By plies left, the opponent's last answer to a check that saved every piece in the pieces-won walk
+    /// ([`Searcher::winnable_after`]).
+    walk_killers: [Option<Move>; KILLER_DEPTHS],
+}
+
+/// Depths the answers that refuted a line are remembered for (deeper lines share them, modulo).
+const KILLER_DEPTHS: usize = 32;
+
+/// Moves `killer`, an answer that refuted a line at the same depth before, to the front of `moves` if it is
+/// there: the same answer often refutes the next line too, where sorting by value may try it late. The value
+/// of a line, and the pieces it wins, do not depend on the order.
+fn killer_first(moves: &mut MoveList, killer: Option<Move>) {
+    if let Some(at) = moves.iter().position(|&m| Some(m) == killer) {
+        moves[..=at].rotate_right(1);
+    }
 }
 
 impl<'a> Searcher<'a> {
@@ -182,6 +199,8 @@ impl<'a> Searcher<'a> {
             pending: Default::default(),
             stakes: Default::default(),
             standing: 0,
+            line_killers: [None; KILLER_DEPTHS],
+            walk_killers: [None; KILLER_DEPTHS],
         }
     }
 
@@ -328,6 +347,9 @@ impl<'a> Searcher<'a> {
             }
             self.keep_answers_to_check(&mut moves, ours, goal);
             most_valuable_victim_first(pos, &mut moves);
+            if !ours {
+                killer_first(&mut moves, self.line_killers[usize::from(depth.plies) % KILLER_DEPTHS]);
+            }
         } else {
             best = Some(stand_pat);
             if ours {
@@ -358,6 +380,9 @@ impl<'a> Searcher<'a> {
         for &m in &moves {
             let v = self.after_move(pos, m, bal, depth, goal, (alpha, beta));
             if improve(&mut best, v, &mut alpha, &mut beta) {
+                if in_check && !ours {
+                    self.line_killers[usize::from(depth.plies) % KILLER_DEPTHS] = Some(m);
+                }
                 return v;
             }
         }
@@ -481,10 +506,12 @@ impl<'a> Searcher<'a> {
             most_valuable_victim_first(pos, &mut moves);
         }
         if !ours {
+            killer_first(&mut moves, self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS]);
             let mut held = pending;
             for &m in &moves {
                 held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held);
                 if held == 0 {
+                    self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS] = Some(m);
                     break;
                 }
             }
