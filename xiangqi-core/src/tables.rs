@@ -283,25 +283,9 @@ pub(crate) static HORSE_CHECKS: [LegGroups; 90] = {
     t
 };
 
-/// The squares from which a soldier of the indexed colour attacks a square, as a bit set.
-pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut soldier = 0;
-        while soldier < 90 {
-            let moves = SOLDIER_MOVES[color][soldier];
-            let mut i = 0;
-            while i < moves.len as usize {
-                t[color][moves.items[i].1 as usize] |= 1u128 << soldier;
-                i += 1;
-            }
-            soldier += 1;
-        }
-        color += 1;
-    }
-    t
-};
+/// The squares from which a soldier of the indexed colour attacks a square, as a bit set (its steps turned
+/// around: a soldier captures as it moves).
+pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = [STEP_SOURCES[0][6], STEP_SOURCES[1][6]];
 
 /// The targets of a step piece (general, advisor, elephant, horse or soldier: role index as in the board codes)
 /// of the indexed colour on a square, its legs and eyes ignored, as a bit set: a piece whose reach holds no

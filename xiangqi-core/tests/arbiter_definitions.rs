@@ -576,8 +576,8 @@ fn facing_an_equal_piece_is_an_exchange_offer() {
     assert!(c.chases.is_empty());
 }
 
-/// A classification whose searches run out of nodes is undecided: it stops at the first search that reaches
-/// its budget, and says so, rather than passing what it found by then off as a class.
+/// A classification whose searches run out of nodes says it is undecided, and a starved search claims no
+/// chase. (That it then stops is seen only in its cost: `docs/performance.md`.)
 #[test]
 fn a_classification_past_its_node_budget_is_undecided() {
     let fen = "4k4/9/9/9/2n6/9/9/9/9/3K4R w - - 0 1";

@@ -448,12 +448,12 @@ fn classify_bounded(ctx: &PlyContext<'_>, config: &ArbiterConfig) -> Classificat
                 result.mate_start = Some(start);
                 return result;
             }
-        } else if !stopped() {
-            // No mate by checks (and no search stopped at its budget): the threat search need not ask its lines.
+        } else {
+            // No mate by checks: the threat search need not ask its lines (unless the kill search stopped at its
+            // budget, which ends the classification below).
             judged_after.no_mate_within = config.limits.kill_moves;
         }
     }
-
     if stopped() {
         return result;
     }

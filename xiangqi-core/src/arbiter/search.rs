@@ -120,8 +120,17 @@ pub(crate) fn budget_hit_so_far() -> bool {
 /// on the order moves are tried in; the work does: the move that refutes a line (most often taking the piece
 /// that checks) is met sooner.
 fn most_valuable_victim_first(pos: &Position, moves: &mut MoveList) {
-    // The nominal value (see `value::nominal_value`) of the piece with each board code, 0 for an empty square.
-    const VALUE_OF_CODE: [u32; 16] = [0, 0, 1, 1, 2, 4, 2, 1, 0, 1, 1, 2, 4, 2, 1, 0];
+    // The nominal value of the piece with each board code, 0 for an empty square.
+    const VALUE_OF_CODE: [u32; 16] = {
+        let mut table = [0u32; 16];
+        let mut code = 1;
+        while code < 15 {
+            let role = crate::Role::ALL[crate::position::code_role_index(code as u8)];
+            table[code] = super::value::nominal_value(role) as u32;
+            code += 1;
+        }
+        table
+    };
     if moves.len() < 2 {
         return;
     }

@@ -31,7 +31,7 @@ pub(crate) fn lost_value(piece: Piece, sq: Square) -> i32 {
 }
 
 /// The nominal value (half units) used to compare an attacker with its target: a soldier counts 1 (½).
-pub(crate) fn nominal_value(role: Role) -> i32 {
+pub(crate) const fn nominal_value(role: Role) -> i32 {
     match role {
         Role::Chariot => 4,
         Role::Horse | Role::Cannon => 2,
