@@ -174,16 +174,6 @@ pub fn game_id(source: &str, index: u64) -> u64 {
     hash
 }
 
-fn verdict_kind(verdict: &Verdict) -> &'static str {
-    match verdict {
-        Verdict::Continue => "continue",
-        Verdict::Draw(_) => "draw",
-        Verdict::MustChange(_) => "must_change",
-        Verdict::Loss(_) => "loss",
-        Verdict::Undecided(_) => "undecided",
-    }
-}
-
 fn targets(classification: &Classification) -> Vec<String> {
     classification.chases.iter().map(|t| t.target.to_string()).collect()
 }
@@ -266,7 +256,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
         if let Some(ruling) = verdict.ruling() {
             row.repetitions.push(Repetition {
                 ply: ply as u32,
-                verdict: verdict_kind(&verdict),
+                verdict: verdict.kind(),
                 termination: ruling.reason.name().to_owned(),
                 article: ruling.reason.article(),
                 side: ruling.side.map(Color::name),
@@ -286,7 +276,7 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     }
     row.plies = game.len() as u32;
     let verdict = game.verdict();
-    row.verdict = verdict_kind(&verdict);
+    row.verdict = verdict.kind();
     row.verdict_summary = verdict.summary();
     if let Some(ruling) = verdict.ruling() {
         row.termination = Some(ruling.reason.name().to_owned());

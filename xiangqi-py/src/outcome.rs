@@ -89,17 +89,6 @@ impl Termination {
     }
 }
 
-/// `"loss"`, `"draw"`, `"must_change"` or `"undecided"`; `None` while play goes on.
-pub fn verdict_kind(verdict: &Verdict) -> Option<&'static str> {
-    match verdict {
-        Verdict::Continue => None,
-        Verdict::Draw(_) => Some("draw"),
-        Verdict::MustChange(_) => Some("must_change"),
-        Verdict::Loss(_) => Some("loss"),
-        Verdict::Undecided(_) => Some("undecided"),
-    }
-}
-
 /// The arbiter's verdict: a loss, a draw, or a side that must change its moves (which does not end the game).
 #[pyclass(module = "xiangqi", frozen, get_all)]
 pub struct Outcome {
@@ -210,7 +199,8 @@ impl Outcome {
 impl Outcome {
     /// The outcome of `verdict`, `None` for `Continue`.
     pub fn new(py: Python<'_>, verdict: &Verdict) -> PyResult<Option<Outcome>> {
-        let (Some(kind), Some(ruling)) = (verdict_kind(verdict), verdict.ruling()) else { return Ok(None) };
+        let Some(ruling) = verdict.ruling() else { return Ok(None) };
+        let kind = verdict.kind();
         let winner = match verdict {
             Verdict::Loss(r) => r.side.map(|loser| !is_red(loser)),
             _ => None,

@@ -69,20 +69,10 @@ pub fn classification_object(ply: usize, c: &Classification) -> Object {
     o
 }
 
-/// `"loss"`, `"draw"`, `"must_change"` or `"undecided"`; `None` while play goes on.
-fn verdict_kind(verdict: &Verdict) -> Option<&'static str> {
-    match verdict {
-        Verdict::Continue => None,
-        Verdict::Draw(_) => Some("draw"),
-        Verdict::MustChange(_) => Some("must_change"),
-        Verdict::Loss(_) => Some("loss"),
-        Verdict::Undecided(_) => Some("undecided"),
-    }
-}
-
 /// The verdict as a `Verdict` object, `null` while play goes on.
 pub fn verdict_object(verdict: &Verdict) -> JsValue {
-    let (Some(kind), Some(ruling)) = (verdict_kind(verdict), verdict.ruling()) else { return JsValue::NULL };
+    let Some(ruling) = verdict.ruling() else { return JsValue::NULL };
+    let kind = verdict.kind();
     let winner = match verdict {
         Verdict::Loss(r) => r.side.map(|loser| (!loser).name()),
         _ => None,

@@ -276,10 +276,7 @@ impl<'a> Searcher<'a> {
         window: (i32, i32),
     ) -> i32 {
         let ours = pos.turn() == self.side;
-        let mut bal = bal;
-        if let Some(victim) = pos.piece_at(m.to) {
-            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
-        }
+        let bal = bal.after(pos, m, ours);
         let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
         self.line(&child(pos, m), bal, depth, goal.after(m, ours), window)
     }
@@ -441,10 +438,7 @@ impl<'a> Searcher<'a> {
     /// depth after it: the pending squares of `pos` won.
     fn take_edge(&mut self, pos: &Position, m: Move, bal: Balance, depth: Depth, pending: u128) -> u128 {
         let ours = pos.turn() == self.side;
-        let mut bal = bal;
-        if let Some(victim) = pos.piece_at(m.to) {
-            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
-        }
+        let bal = bal.after(pos, m, ours);
         let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
         let next = child(pos, m);
         if ours {
@@ -583,10 +577,7 @@ impl<'a> Searcher<'a> {
         threshold: i32,
     ) -> u128 {
         let ours = pos.turn() == self.side;
-        let mut bal = bal;
-        if let Some(victim) = pos.piece_at(m.to) {
-            bal = if ours { bal.won(victim, m.to) } else { bal.lost(victim, m.to) };
-        }
+        let bal = bal.after(pos, m, ours);
         let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
         let next = child(pos, m);
         if ours {

@@ -86,6 +86,21 @@ impl Balance {
         }
     }
 
+    /// The account after `m` is played in `pos`, by the judged side when `ours`: what it takes is won or lost.
+    #[inline]
+    pub(crate) fn after(self, pos: &crate::Position, m: crate::Move, ours: bool) -> Balance {
+        match pos.piece_at(m.to) {
+            Some(victim) => {
+                if ours {
+                    self.won(victim, m.to)
+                } else {
+                    self.lost(victim, m.to)
+                }
+            }
+            None => self,
+        }
+    }
+
     /// The score of the line: giving up pieces for soldiers only is never a gain (25.3).
     pub(crate) fn score(self) -> i32 {
         if self.lost_officer && !self.won_officer {

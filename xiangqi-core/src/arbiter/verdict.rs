@@ -169,6 +169,25 @@ impl Verdict {
         self.ruling().and_then(|r| r.side)
     }
 
+    /// What the ruling is, as the tables and the bindings name it: `"continue"`, `"draw"`, `"must_change"`,
+    /// `"loss"` or `"undecided"`.
+    ///
+    /// ```
+    /// use xiangqi_core::Game;
+    /// let game = Game::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// assert_eq!(game.verdict().kind(), "draw"); // neither side can mate
+    /// assert_eq!(Game::default().verdict().kind(), "continue");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Continue => "continue",
+            Verdict::Draw(_) => "draw",
+            Verdict::MustChange(_) => "must_change",
+            Verdict::Loss(_) => "loss",
+            Verdict::Undecided(_) => "undecided",
+        }
+    }
+
     /// `"red loses"`, `"black loses"` (a loss or a must-change), `"draw"`, `"undecided"` or `"continue"`.
     pub fn summary(&self) -> &'static str {
         match self {
