@@ -185,6 +185,10 @@ pub(crate) struct Searcher<'a> {
     walk_killers: [Option<Move>; KILLER_DEPTHS],
 }
 
+/// The most answers to a check the mate search orders by the checks they leave, the room it keeps on the stack
+/// for their lists of checks (more answers, seldom met, are tried in the order they are generated in).
+const FEWEST_CHECKS_FIRST: usize = 32;
+
 /// Depths the answers that refuted a line are remembered for (deeper lines share them, modulo).
 const KILLER_DEPTHS: usize = 32;
 
@@ -708,6 +712,13 @@ impl<'a> Searcher<'a> {
         self.has_mate_in_given(pos, moves, None)
     }
 
+    /// What the memo knows of the mates by checks from the position with this hash: the most moves within which
+    /// there is none, and the fewest within which there is one (0 and 255 when nothing is known).
+    fn mates_known(&self, hash: u64) -> (i32, i32) {
+        let known = self.lines.get(hash, MATES, 0).unwrap_or(0xff00);
+        (known & 0xff, known >> 8)
+    }
+
     /// [`Searcher::has_mate_in`], with the position's checking moves when they are known already.
     fn has_mate_in_given(&mut self, pos: &Position, moves: u8, checks: Option<&MoveList>) -> bool {
         if moves == 0 {
@@ -717,8 +728,7 @@ impl<'a> Searcher<'a> {
         // of moves is one within more, so each position keeps the most moves known not to mate and the fewest
         // known to mate.
         let hash = pos.zobrist_hash();
-        let known = self.lines.get(hash, MATES, 0).unwrap_or(0xff00);
-        let (no_mate_within, mate_within) = (known & 0xff, known >> 8);
+        let (no_mate_within, mate_within) = self.mates_known(hash);
         if i32::from(moves) <= no_mate_within {
             return false;
         }
@@ -755,7 +765,30 @@ impl<'a> Searcher<'a> {
         // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
         // (the answer is the same in any order).
         replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());
-        replies.is_empty() || replies.iter().all(|&r| self.has_mate_in(&child(&next, r), moves - 1))
+        if replies.len() > FEWEST_CHECKS_FIRST {
+            return replies.iter().all(|&r| self.has_mate_in(&child(&next, r), moves - 1));
+        }
+        // After each answer, the checks left to the mating side: an answer that leaves none refutes at once, and
+        // one that leaves few most often refutes soonest, so the answers are tried fewest checks first.
+        let mut answers = arrayvec::ArrayVec::<(Move, MoveList), FEWEST_CHECKS_FIRST>::new();
+        for &r in &replies {
+            let after = child(&next, r);
+            let (no_mate_within, mate_within) = self.mates_known(after.zobrist_hash());
+            if i32::from(moves - 1) <= no_mate_within {
+                return false;
+            }
+            if i32::from(moves - 1) >= mate_within {
+                continue; // mated after this answer
+            }
+            let mut checks = MoveList::new();
+            checking_moves_into(&after, after.is_check(), &mut checks);
+            if checks.is_empty() {
+                return false;
+            }
+            answers.push((r, checks));
+        }
+        answers.sort_by_key(|(_, checks)| checks.len());
+        answers.iter().all(|(r, checks)| self.has_mate_in_given(&child(&next, *r), moves - 1, Some(checks)))
     }
 }
 
