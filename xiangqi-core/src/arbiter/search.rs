@@ -470,6 +470,9 @@ impl<'a> Searcher<'a> {
         if pending == 0 {
             return 0;
         }
+        if pos.turn() != self.side && !pos.is_check() {
+            return 0; // the opponent stops before anything more is taken (as `search_take_set` finds)
+        }
         let key = LineKey::new(pos, bal, depth, Goal::Free, (0, 1));
         let known = self.pending.get(&key).copied().unwrap_or_default();
         let new = pending & !known.asked;
