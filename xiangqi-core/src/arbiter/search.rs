@@ -1018,6 +1018,44 @@ pub(crate) mod tests {
         assert!(questions > 5_000 && at_stake > 3_000, "{questions} questions, {at_stake} pieces at stake");
     }
 
+    /// The mate search (answers ordered by the checks they leave, answers known to the memo settled first) finds
+    /// a mate by checks exactly where a plain search of every check and every answer does: from the positions
+    /// and from those one check and one answer on (where mates are nearer), within one to three moves.
+    #[test]
+    fn the_mate_search_agrees_with_a_plain_one() {
+        fn plain(pos: &Position, moves: u8) -> bool {
+            moves > 0
+                && checking_moves(pos, pos.is_check()).into_iter().any(|m| {
+                    let next = child(pos, m);
+                    let replies = next.legal_moves();
+                    replies.is_empty() || (moves > 1 && replies.into_iter().all(|r| plain(&child(&next, r), moves - 1)))
+                })
+        }
+        let mut views = Vec::new();
+        for pos in positions() {
+            for view in [Some(pos.clone()), pos.swap_turn()].into_iter().flatten() {
+                for m in checking_moves(&view, view.is_check()) {
+                    let checked = child(&view, m);
+                    views.extend(checked.legal_moves().into_iter().map(|r| child(&checked, r)));
+                }
+                views.push(view);
+            }
+        }
+        let limits = SearchLimits::default();
+        let (mut asked, mut mates) = (0, 0);
+        for view in views {
+            // One searcher for every depth, as the classifier's searches share their memo.
+            let mut searcher = Searcher::new(&limits, view.turn());
+            for moves in 1..=3 {
+                let expected = plain(&view, moves);
+                assert_eq!(searcher.has_mate_in(&view, moves), expected, "{} in {moves}", view.fen());
+                asked += 1;
+                mates += usize::from(expected);
+            }
+        }
+        assert!(asked > 10_000 && mates > 500, "{asked} questions, {mates} mates");
+    }
+
     #[test]
     fn legal_captures_are_the_legal_moves_that_capture() {
         for pos in positions() {
