@@ -183,6 +183,8 @@ pub(crate) struct Searcher<'a> {
     /// By plies left, the opponent's last answer to a check that saved every piece in the pieces-won walk
     /// ([`Searcher::winnable_after`]).
     walk_killers: [Option<Move>; KILLER_DEPTHS],
+    /// By plies left, the judged side's last move that left no piece at stake ([`Searcher::at_stake_after`]).
+    stake_killers: [Option<Move>; KILLER_DEPTHS],
 }
 
 /// The most answers to a check the mate search orders by the checks they leave, the room it keeps on the stack
@@ -214,6 +216,7 @@ impl<'a> Searcher<'a> {
             standing: 0,
             line_killers: [None; KILLER_DEPTHS],
             walk_killers: [None; KILLER_DEPTHS],
+            stake_killers: [None; KILLER_DEPTHS],
         }
     }
 
@@ -681,16 +684,22 @@ impl<'a> Searcher<'a> {
             Depth { plies: depth.plies - 1, replies: depth.replies.saturating_sub(1), ..depth }
         };
         let quiet_checks = checks.iter().flatten().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
-        let edges = moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check)));
+        let mut edges = arrayvec::ArrayVec::<(Move, Depth), { 2 * crate::movegen::MOVE_LIST_CAPACITY }>::new();
+        edges.extend(moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check))));
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
             // the piece is not such a move, unless it is the only answer to a check.
+            let slot = usize::from(depth.plies) % KILLER_DEPTHS;
+            if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
+                edges[..=at].rotate_right(1);
+            }
             let mut held = candidates;
             for (m, d) in edges {
                 let takes = candidates & 1u128 << m.to.index();
                 let exempt = if takes != 0 && (!in_check || moves.iter().any(|a| a.to != m.to)) { takes } else { 0 };
                 held &= self.stake_edge(pos, m, bal, d, held & !exempt, threshold) | exempt;
                 if held == 0 {
+                    self.stake_killers[slot] = Some(m);
                     return 0;
                 }
             }
