@@ -705,10 +705,15 @@ impl<'a> Searcher<'a> {
             }
             return held;
         }
+        let slot = usize::from(depth.plies) % KILLER_DEPTHS;
+        if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
+            edges[..=at].rotate_right(1);
+        }
         let mut found = 0u128;
         for (m, d) in edges {
             found |= self.stake_edge(pos, m, bal, d, candidates & !found, threshold);
             if found == candidates {
+                self.stake_killers[slot] = Some(m);
                 return found;
             }
         }
