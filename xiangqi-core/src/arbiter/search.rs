@@ -183,7 +183,8 @@ pub(crate) struct Searcher<'a> {
     /// By plies left, the opponent's last answer to a check that saved every piece in the pieces-won walk
     /// ([`Searcher::winnable_after`]).
     walk_killers: [Option<Move>; KILLER_DEPTHS],
-    /// By plies left, the judged side's last move that left no piece at stake ([`Searcher::at_stake_after`]).
+    /// By plies left, the last move that ended a node of the fork walk early ([`Searcher::at_stake_after`]): the
+    /// judged side's that left no piece at stake, or the opponent's that put every piece at stake.
     stake_killers: [Option<Move>; KILLER_DEPTHS],
 }
 
@@ -686,13 +687,13 @@ impl<'a> Searcher<'a> {
         let quiet_checks = checks.iter().flatten().filter(|m| pos.piece_at(m.to).is_none()); // captures: above
         let mut edges = arrayvec::ArrayVec::<(Move, Depth), { 2 * crate::movegen::MOVE_LIST_CAPACITY }>::new();
         edges.extend(moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check))));
+        let slot = usize::from(depth.plies) % KILLER_DEPTHS;
+        if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
+            edges[..=at].rotate_right(1);
+        }
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
             // the piece is not such a move, unless it is the only answer to a check.
-            let slot = usize::from(depth.plies) % KILLER_DEPTHS;
-            if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
-                edges[..=at].rotate_right(1);
-            }
             let mut held = candidates;
             for (m, d) in edges {
                 let takes = candidates & 1u128 << m.to.index();
@@ -704,10 +705,6 @@ impl<'a> Searcher<'a> {
                 }
             }
             return held;
-        }
-        let slot = usize::from(depth.plies) % KILLER_DEPTHS;
-        if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
-            edges[..=at].rotate_right(1);
         }
         let mut found = 0u128;
         for (m, d) in edges {
@@ -779,8 +776,8 @@ impl<'a> Searcher<'a> {
         }
         let mut replies = MoveList::new();
         next.legal_moves_knowing_into(true, &mut replies);
-        // Taking the checking piece refutes most mates: trying those answers first finds a refutation sooner
-        // (the answer is the same in any order).
+        // The answer is the same in any order; the work is not. Taking the checking piece refutes many mates, so
+        // captures come first among answers that are otherwise alike.
         replies.sort_unstable_by_key(|r| next.piece_at(r.to).is_none());
         if replies.len() > FEWEST_CHECKS_FIRST {
             return replies.iter().all(|&r| self.has_mate_in(&child(&next, r), moves - 1));
