@@ -195,12 +195,13 @@ const FEWEST_CHECKS_FIRST: usize = 32;
 /// Depths the answers that refuted a line are remembered for (deeper lines share them, modulo).
 const KILLER_DEPTHS: usize = 32;
 
-/// Moves `killer`, an answer that refuted a line at the same depth before, to the front of `moves` if it is
-/// there: the same answer often refutes the next line too, where sorting by value may try it late. The value
-/// of a line, and the pieces it wins, do not depend on the order.
-fn killer_first(moves: &mut MoveList, killer: Option<Move>) {
-    if let Some(at) = moves.iter().position(|&m| Some(m) == killer) {
-        moves[..=at].rotate_right(1);
+/// Moves `killer`, a move that ended a node at the same depth before (an answer that refuted a line, say), to
+/// the front of `items` if it is there (`move_of` reads an item's move): the same move often ends the next node
+/// too, where sorting by value may try it late. The value of a line, and the pieces it wins, do not depend on
+/// the order.
+fn killer_first<T>(items: &mut [T], killer: Option<Move>, move_of: impl Fn(&T) -> Move) {
+    if let Some(at) = items.iter().position(|item| Some(move_of(item)) == killer) {
+        items[..=at].rotate_right(1);
     }
 }
 
@@ -362,7 +363,7 @@ impl<'a> Searcher<'a> {
             self.keep_answers_to_check(&mut moves, ours, goal);
             most_valuable_victim_first(pos, &mut moves);
             if !ours {
-                killer_first(&mut moves, self.line_killers[usize::from(depth.plies) % KILLER_DEPTHS]);
+                killer_first(&mut moves, self.line_killers[usize::from(depth.plies) % KILLER_DEPTHS], |&m| m);
             }
         } else {
             best = Some(stand_pat);
@@ -474,7 +475,9 @@ impl<'a> Searcher<'a> {
         if pending == 0 {
             return 0;
         }
-        if pos.turn() != self.side && !pos.is_check() {
+        // Whether the opponent, to move, is in check (None on the judged side's nodes, not asked here).
+        let opponent_in_check = (pos.turn() != self.side).then(|| pos.is_check());
+        if opponent_in_check == Some(false) {
             return 0; // the opponent stops before anything more is taken (as `search_take_set` finds)
         }
         let key = LineKey::new(pos, bal, depth, Goal::Free, (0, 1));
@@ -487,19 +490,27 @@ impl<'a> Searcher<'a> {
         if self.remembered(&key).is_some_and(|value| value <= 0) {
             return known.found & pending;
         }
-        let won = self.search_take_set(pos, bal, depth, new);
+        let won = self.search_take_set(pos, bal, depth, new, opponent_in_check);
         if self.nodes <= self.limits.node_budget {
             self.pending.insert(key, Answered { asked: known.asked | new, found: known.found | won });
         }
         (known.found & pending) | won
     }
 
-    fn search_take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128) -> u128 {
+    /// The search behind [`Searcher::take_set`]; `in_check` when the caller knows it.
+    fn search_take_set(
+        &mut self,
+        pos: &Position,
+        bal: Balance,
+        depth: Depth,
+        pending: u128,
+        in_check: Option<bool>,
+    ) -> u128 {
         if self.exhausted() {
             return 0; // the line stops with nothing taken
         }
         let ours = pos.turn() == self.side;
-        let in_check = pos.is_check();
+        let in_check = in_check.unwrap_or_else(|| pos.is_check());
         let mut moves = MoveList::new();
         if in_check {
             let mated = if ours { 0 } else { pending }; // the opponent is mated: every line gains
@@ -520,7 +531,7 @@ impl<'a> Searcher<'a> {
             most_valuable_victim_first(pos, &mut moves);
         }
         if !ours {
-            killer_first(&mut moves, self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS]);
+            killer_first(&mut moves, self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS], |&m| m);
             let mut held = pending;
             for &m in &moves {
                 held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held);
@@ -688,9 +699,7 @@ impl<'a> Searcher<'a> {
         let mut edges = arrayvec::ArrayVec::<(Move, Depth), { 2 * crate::movegen::MOVE_LIST_CAPACITY }>::new();
         edges.extend(moves.iter().map(|&m| (m, after_capture)).chain(quiet_checks.map(|&m| (m, after_check))));
         let slot = usize::from(depth.plies) % KILLER_DEPTHS;
-        if let Some(at) = edges.iter().position(|&(m, _)| Some(m) == self.stake_killers[slot]) {
-            edges[..=at].rotate_right(1);
-        }
+        killer_first(&mut edges, self.stake_killers[slot], |&(m, _)| m);
         if ours {
             // A piece stays at stake only if every move the judged side may play for it leaves it so. Taking
             // the piece is not such a move, unless it is the only answer to a check.
