@@ -287,17 +287,26 @@ impl<'a> Searcher<'a> {
         let ours = pos.turn() == self.side;
         let bal = bal.after(pos, m, ours);
         let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
-        self.line(&child(pos, m), bal, depth, goal.after(m, ours), window)
+        self.line(&child(pos, m), bal, depth, goal.after(m, ours), window, None)
     }
 
     /// Minimax over captures (and, for the judged side, up to `depth.checks` checking moves), either side free
     /// to stop when not in check. The opponent stopping with the judged side ahead is met by its mate.
-    fn line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
+    /// `in_check` says whether the side to move is in check, when the caller knows it (after a checking move).
+    fn line(
+        &mut self,
+        pos: &Position,
+        bal: Balance,
+        depth: Depth,
+        goal: Goal,
+        window: (i32, i32),
+        in_check: Option<bool>,
+    ) -> i32 {
         let key = LineKey::new(pos, bal, depth, goal, window);
         if let Some(value) = self.remembered(&key) {
             return value;
         }
-        let value = self.search_line(pos, bal, depth, goal, window);
+        let value = self.search_line(pos, bal, depth, goal, window, in_check);
         // A line cut short by the node budget is not its value (and the search is undecided anyway).
         if self.nodes <= self.limits.node_budget {
             self.lines.insert(key.hash, key.context, key.window, value);
@@ -336,7 +345,15 @@ impl<'a> Searcher<'a> {
     }
 
     /// The search behind [`Searcher::line`], for a key not met before.
-    fn search_line(&mut self, pos: &Position, bal: Balance, depth: Depth, goal: Goal, window: (i32, i32)) -> i32 {
+    fn search_line(
+        &mut self,
+        pos: &Position,
+        bal: Balance,
+        depth: Depth,
+        goal: Goal,
+        window: (i32, i32),
+        in_check: Option<bool>,
+    ) -> i32 {
         let (mut alpha, mut beta) = window;
         // With a piece to take, stopping before it is taken gains nothing (losses still count).
         let stand_pat = match goal {
@@ -347,7 +364,8 @@ impl<'a> Searcher<'a> {
             return stand_pat;
         }
         let ours = pos.turn() == self.side;
-        let in_check = pos.is_check();
+        debug_assert!(in_check.is_none_or(|known| known == pos.is_check()), "{}", pos.fen());
+        let in_check = in_check.unwrap_or_else(|| pos.is_check());
         let mut best: Option<i32> = None;
         let mut moves = MoveList::new();
         if in_check {
@@ -416,7 +434,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     Depth { plies: depth.plies - 1, replies: depth.replies - 1, ..depth }
                 };
-                let v = self.line(&child(pos, m), bal, deeper, goal.after(m, ours), (alpha, beta));
+                let v = self.line(&child(pos, m), bal, deeper, goal.after(m, ours), (alpha, beta), Some(true));
                 if improve(&mut best, v, &mut alpha, &mut beta) {
                     return v;
                 }
@@ -440,43 +458,56 @@ impl<'a> Searcher<'a> {
     /// does. So the pieces won are a union over the judged side's moves and an intersection over the answers;
     /// a piece taken is won when the line after the capture still gains (the unrestricted search from there).
     pub(crate) fn winnable_after(&mut self, pos: &Position, m: Move, pending: u128, depth: Depth) -> u128 {
-        self.take_edge(pos, m, Balance::default(), Depth { plies: depth.plies.saturating_sub(1), ..depth }, pending)
+        let depth = Depth { plies: depth.plies.saturating_sub(1), ..depth };
+        self.take_edge(pos, m, Balance::default(), depth, pending, None)
     }
 
     /// [`Searcher::winnable_after`] for the move `m` from `pos` (the account before it), `depth` being the
-    /// depth after it: the pending squares of `pos` won.
-    fn take_edge(&mut self, pos: &Position, m: Move, bal: Balance, depth: Depth, pending: u128) -> u128 {
+    /// depth after it: the pending squares of `pos` won. `gives_check` says whether `m` checks, when known.
+    fn take_edge(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        bal: Balance,
+        depth: Depth,
+        pending: u128,
+        gives_check: Option<bool>,
+    ) -> u128 {
         let ours = pos.turn() == self.side;
         let bal = bal.after(pos, m, ours);
         let (from, to) = (1u128 << m.from.index(), 1u128 << m.to.index());
         let next = child(pos, m);
         if ours {
+            // Asked once for the searches below.
+            let in_check = Some(gives_check.unwrap_or_else(|| next.is_check()));
             let taken = pending & to;
             if taken == 0 {
-                return self.take_set(&next, bal, depth, pending);
+                return self.take_set(&next, bal, depth, pending, in_check);
             }
             // A line that no longer gains after the capture wins nothing from there (a piece to take can only
             // lower what the line gains): the other pieces are not asked about.
-            if self.line(&next, bal, depth, Goal::Free, (0, 1)) <= 0 {
+            if self.line(&next, bal, depth, Goal::Free, (0, 1), in_check) <= 0 {
                 return 0;
             }
-            taken | self.take_set(&next, bal, depth, pending & !to)
+            taken | self.take_set(&next, bal, depth, pending & !to, in_check)
         } else if pending & from != 0 {
             // The opponent moved one of the pieces: follow it to its new square and back.
-            let won = self.take_set(&next, bal, depth, (pending & !from) | to);
+            let won = self.take_set(&next, bal, depth, (pending & !from) | to, None);
             (won & !to) | if won & to != 0 { from } else { 0 }
         } else {
-            self.take_set(&next, bal, depth, pending)
+            self.take_set(&next, bal, depth, pending, None)
         }
     }
 
-    /// The pending pieces of `pos` the judged side wins from here (see [`Searcher::winnable_after`]).
-    fn take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128) -> u128 {
+    /// The pending pieces of `pos` the judged side wins from here (see [`Searcher::winnable_after`]); `in_check`
+    /// says whether the side to move is in check, when known.
+    fn take_set(&mut self, pos: &Position, bal: Balance, depth: Depth, pending: u128, in_check: Option<bool>) -> u128 {
         if pending == 0 {
             return 0;
         }
-        // Whether the opponent, to move, is in check (None on the judged side's nodes, not asked here).
-        let opponent_in_check = (pos.turn() != self.side).then(|| pos.is_check());
+        let ours = pos.turn() == self.side;
+        // Whether the opponent, to move, is in check (on the judged side's nodes, only if known).
+        let opponent_in_check = if ours { None } else { Some(in_check.unwrap_or_else(|| pos.is_check())) };
         if opponent_in_check == Some(false) {
             return 0; // the opponent stops before anything more is taken (as `search_take_set` finds)
         }
@@ -490,7 +521,7 @@ impl<'a> Searcher<'a> {
         if self.remembered(&key).is_some_and(|value| value <= 0) {
             return known.found & pending;
         }
-        let won = self.search_take_set(pos, bal, depth, new, opponent_in_check);
+        let won = self.search_take_set(pos, bal, depth, new, if ours { in_check } else { opponent_in_check });
         if self.nodes <= self.limits.node_budget {
             self.pending.insert(key, Answered { asked: known.asked | new, found: known.found | won });
         }
@@ -510,6 +541,7 @@ impl<'a> Searcher<'a> {
             return 0; // the line stops with nothing taken
         }
         let ours = pos.turn() == self.side;
+        debug_assert!(in_check.is_none_or(|known| known == pos.is_check()), "{}", pos.fen());
         let in_check = in_check.unwrap_or_else(|| pos.is_check());
         let mut moves = MoveList::new();
         if in_check {
@@ -534,7 +566,7 @@ impl<'a> Searcher<'a> {
             killer_first(&mut moves, self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS], |&m| m);
             let mut held = pending;
             for &m in &moves {
-                held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held);
+                held &= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, held, None);
                 if held == 0 {
                     self.walk_killers[usize::from(depth.plies) % KILLER_DEPTHS] = Some(m);
                     break;
@@ -544,7 +576,7 @@ impl<'a> Searcher<'a> {
         }
         let mut won = 0u128;
         for &m in &moves {
-            won |= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, pending & !won);
+            won |= self.take_edge(pos, m, bal, Depth { plies: depth.plies - 1, ..depth }, pending & !won, None);
             if won == pending {
                 return won;
             }
@@ -557,7 +589,7 @@ impl<'a> Searcher<'a> {
                     continue; // searched with the captures
                 }
                 let deeper = Depth { plies: depth.plies - 1, checks: depth.checks - 1, ..depth };
-                won |= self.take_edge(pos, m, bal, deeper, pending & !won);
+                won |= self.take_edge(pos, m, bal, deeper, pending & !won, Some(true));
                 if won == pending {
                     return won;
                 }
@@ -606,7 +638,7 @@ impl<'a> Searcher<'a> {
             // Taking a candidate (as the only answer to a check) ends its restriction: the line goes on free.
             let taken = candidates & to;
             let mut held = self.stake_set(&next, bal, depth, candidates & !to, threshold);
-            if taken != 0 && self.line(&next, bal, depth, Goal::Free, (threshold - 1, threshold)) < threshold {
+            if taken != 0 && self.line(&next, bal, depth, Goal::Free, (threshold - 1, threshold), None) < threshold {
                 held |= taken;
             }
             held
