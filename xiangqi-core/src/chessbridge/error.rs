@@ -125,9 +125,10 @@ pub enum ChessBridgeErrorKind {
     MalformedMove,
     /// A move the rules do not allow in its position.
     IllegalMove,
-    /// The data ends inside the move records, or before a record that an earlier one announced: the file
-    /// was cut. The location's `byte_offset` is where the data stops, `ply` the ply of the missing move
-    /// (when known); `partial` holds every move read before.
+    /// The data ends inside the move records, or before a record that an earlier one announced (a CBF file:
+    /// before `</ChineseChessRecord>`): the file was cut. The location's `byte_offset` is where the cut
+    /// record (or CBF tag) starts, the end of the data when it is missing whole; `ply` the ply of the
+    /// missing move (when known); `partial` holds every move read before.
     Truncated,
     /// A comment's stated byte length runs past the end of the data (the file was cut inside the comment,
     /// or the length is wrong). The location names the move record.
