@@ -180,7 +180,7 @@ pub fn read_cbl(bytes: &[u8]) -> Vec<Result<GameRecord, ChessBridgeError>> {
 /// let err = chessbridge::read_cbf(cbf.as_bytes()).unwrap_err();
 /// assert_eq!(err.kind, ChessBridgeErrorKind::IllegalMove);
 /// assert_eq!((err.location.ply, err.location.token.as_deref()), (Some(1), Some("77-17")));
-/// assert_eq!(err.location.byte_offset, 69);
+/// assert_eq!(err.location.byte_offset, 51); // the second Move tag
 /// ```
 pub fn read_cbf(bytes: &[u8]) -> Result<GameRecord, ChessBridgeError> {
     cbf::read(bytes)

@@ -354,7 +354,7 @@ fn a_hundred_thousand_nodes_without_recursion() {
     // announcing a sibling, which piles up 120,000 owed alternatives before the data runs out.
     let index = |sq: &str| {
         let b = sq.as_bytes();
-        ((b'9' - b[1]) * 9 + (b[0] - b'a')) as u8
+        (b'9' - b[1]) * 9 + (b[0] - b'a')
     };
     let cycle = [("h0", "g2"), ("h9", "g7"), ("g2", "h0"), ("g7", "h9")];
     for flags in [0x00, 0x02] {
