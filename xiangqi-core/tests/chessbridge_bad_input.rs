@@ -292,6 +292,19 @@ fn typed_errors_name_their_byte() {
 }
 
 #[test]
+fn a_board_of_ninety_generals_gives_a_short_message() {
+    // Found by fuzzing: every point a red general, 90 problems; the message lists the first ones only.
+    let mut bytes = bundled("test2.cbr");
+    bytes[2120..2210].fill(0x15);
+    let err = cbr_error(&bytes);
+    let ChessBridgeErrorKind::InvalidPosition(position) = &err.kind else { panic!("{err}") };
+    assert_eq!(position.problems().len(), 83, "81 outside the palace, 90 red generals, no black one");
+    let message = err.to_string();
+    assert!(message.len() < 600, "{} bytes: {message}", message.len());
+    assert!(message.ends_with(&format!("and {} more", position.problems().len() - 8)), "{message}");
+}
+
+#[test]
 fn library_index_errors_name_the_entry() {
     let bytes = bundled(BUNDLED_LIBRARY);
     let index = library_index(&bytes);
