@@ -150,12 +150,12 @@ bench-dask: py-install $(VENV)/.scale-deps
 	$(VPY) bench/bench_dask.py
 
 # Coverage-guided fuzzing (docs/fuzzing.md): FEN, move notation, the arbiter, the C ABI's text entry points
-# and the three record readers. Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz
+# and the four record readers. Needs a nightly toolchain (rustup toolchain install nightly) and cargo-fuzz
 # (cargo install cargo-fuzz). Each target starts from its corpus in fuzz/corpus/<target> and, for the record
 # readers, the bundled fixtures; new inputs go to a scratch copy under target/fuzz/ (the committed corpora
 # change only through `make fuzz-long`, minimised). A crash stops the run with a failure; the input that
 # crashed is left in fuzz/artifacts/<target>/.
-FUZZ_TARGETS ?= fen notation pgn xqf dhtmlxq arbiter ffi
+FUZZ_TARGETS ?= fen notation pgn xqf dhtmlxq chessbridge arbiter ffi
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= 10000000
 FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
@@ -173,7 +173,7 @@ FUZZ_WORK     = $(FFI_TARGET_DIR)/fuzz
 fuzz_options = case $$target in ffi) san=address;; *) san=none;; esac; \
 	  case $$target in arbiter) tc=--no-trace-compares; grow=-len_control=0; hang=300;; *) tc=; grow=; hang=30;; esac; \
 	  if [ -n "$(FUZZ_SANITIZER)" ]; then san=$(FUZZ_SANITIZER); tc=; fi; \
-	  case $$target in pgn|xqf|dhtmlxq) len=16384;; arbiter) len=1024;; *) len=4096;; esac
+	  case $$target in pgn|xqf|dhtmlxq|chessbridge) len=16384;; arbiter) len=1024;; *) len=4096;; esac
 fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$tc $$target $(FUZZ_WORK)/corpus/$$target \
 	  $(CURDIR)/fuzz/corpus/$$target $(FUZZ_WORK)/seeds/$$target -- -max_len=$$len $$grow -rss_limit_mb=2048 \
 	  -timeout=$$hang -print_final_stats=1
@@ -182,10 +182,11 @@ fuzz_run = $(CARGO) +nightly fuzz run -O -a -s $$san $$tc $$target $(FUZZ_WORK)/
 
 fuzz-seeds:
 	@for target in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_WORK)/corpus/$$target $(FUZZ_WORK)/seeds/$$target fuzz/corpus/$$target; done
-	@mkdir -p $(FUZZ_WORK)/seeds/pgn $(FUZZ_WORK)/seeds/xqf $(FUZZ_WORK)/seeds/dhtmlxq
+	@mkdir -p $(FUZZ_WORK)/seeds/pgn $(FUZZ_WORK)/seeds/xqf $(FUZZ_WORK)/seeds/dhtmlxq $(FUZZ_WORK)/seeds/chessbridge
 	@cp tests/data/records/*.pgn tests/data/records/*.PGN $(FUZZ_WORK)/seeds/pgn/
 	@cp tests/data/xqf/*.xqf tests/data/xqf/*.XQF $(FUZZ_WORK)/seeds/xqf/
 	@cp tests/data/dhtmlxq/*.html $(FUZZ_WORK)/seeds/dhtmlxq/
+	@cp tests/data/chessbridge/*.cbr tests/data/chessbridge/*.cbf $(FUZZ_WORK)/seeds/chessbridge/
 
 # Every target for FUZZ_SECONDS.
 fuzz: fuzz-seeds
@@ -211,7 +212,7 @@ fuzz-long: fuzz-seeds
 	done
 
 # The smoke run of `make test`: the targets built once (no sanitizer), then each run for FUZZ_SMOKE_SECONDS
-# (20: seven targets and their one build take about six minutes on a clean checkout). Skipped, saying so,
+# (20: eight targets and their one build take about six minutes on a clean checkout). Skipped, saying so,
 # without a nightly toolchain; cargo-fuzz is installed when it is missing.
 FUZZ_SMOKE_SECONDS ?= 20
 fuzz-smoke:

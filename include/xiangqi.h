@@ -215,7 +215,8 @@ enum XqStatus
      */
     XQ_STATUS_IO_ERROR = 12,
     /**
-     * The record format is recognised but not read (ChessBridge), or cannot be used here.
+     * The record is of a kind that is recognised but not read (a ChessBridge CBR of layout version 1 or 3, a
+     * `CCBridge\x15` library), or cannot be used here.
      */
     XQ_STATUS_UNSUPPORTED_FORMAT = 13,
     /**
@@ -791,7 +792,7 @@ enum XqFormat
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
     /**
-     * Told from the content (XQF by its signature, DhtmlXQ by its fields, PGN otherwise).
+     * Told from the content (XQF and ChessBridge by their signatures, DhtmlXQ by its fields, PGN otherwise).
      */
     XQ_FORMAT_AUTO = 0,
     /**
@@ -807,7 +808,8 @@ enum XqFormat
      */
     XQ_FORMAT_DHTMLXQ = 3,
     /**
-     * ChessBridge files: recognised, not read (XQ_STATUS_UNSUPPORTED_FORMAT).
+     * ChessBridge's CBR, CBL (a library: one game per index entry) and CBF files. CBR layout versions 1 and 3
+     * and the `CCBridge\x15` container are recognised and refused (XQ_STATUS_UNSUPPORTED_FORMAT).
      */
     XQ_FORMAT_CHESS_BRIDGE = 4,
 };

@@ -2,7 +2,7 @@
 
 Legal moves with the flying-general rule, check, checkmate and stalemate (a loss), the Chinese Xiangqi
 Association's repetition rules with a classification of every move (check, kill, chase, idle) and explained
-verdicts, ICCS/WXF/Chinese notation, and PGN/XQF/DhtmlXQ game records. The rules live in the Rust crate
+verdicts, ICCS/WXF/Chinese notation, and PGN/XQF/DhtmlXQ/ChessBridge game records. The rules live in the Rust crate
 ``xiangqi-core``; this package calls it.
 
 >>> import xiangqi
@@ -134,8 +134,8 @@ def parse_square(name: str) -> int:
 
 
 def read_games(source: _Source, encoding: _Optional[str] = None, *, strict: bool = False) -> _Iterator[Game]:
-    """The games of a record, one at a time: PGN (any notation; UTF-8, GBK or Big5), XQF or DhtmlXQ, told
-    from the content.
+    """The games of a record, one at a time: PGN (any notation; UTF-8, GBK or Big5), XQF, DhtmlXQ or
+    ChessBridge (CBR, CBF, and CBL libraries: one game per index entry), told from the content.
 
     ``source`` is a path, ``bytes``, or a binary file object; PGN is read as a stream, so a large database
     never sits in memory whole. ``encoding`` (``"big5"``, ``"gbk"``, ``"utf-8"``) overrides the detection.

@@ -383,11 +383,31 @@ static void test_records(const char *data_dir) {
     xq_record_reader_free(reader);
     CHECK_STATUS(xq_record_reader_open(S("/nonexistent/games.pgn"), XQ_FORMAT_AUTO, &reader), XQ_STATUS_IO_ERROR);
     CHECK(reader == NULL);
-    CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)"CCBridge Record", 15, XQ_FORMAT_AUTO, &reader),
+    /* A ChessBridge container that is recognised and refused; a CBR cut inside its header is a record error. */
+    CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)"CCBridge\x15\0\0\0\x03\0\0\0", 12, XQ_FORMAT_AUTO,
+                                              &reader),
                  XQ_STATUS_OK);
+    CHECK_STATUS(xq_record_reader_format(reader, &format), XQ_STATUS_OK);
+    CHECK(format == XQ_FORMAT_CHESS_BRIDGE);
     CHECK_STATUS(xq_record_reader_next(reader, &record), XQ_STATUS_UNSUPPORTED_FORMAT);
     CHECK_STATUS(xq_record_tag_count(record, &count), XQ_STATUS_RECORD_ERROR);
     xq_record_free(record);
+    xq_record_reader_free(reader);
+    CHECK_STATUS(xq_record_reader_from_buffer((const uint8_t *)"CCBridge Record", 15, XQ_FORMAT_AUTO, &reader),
+                 XQ_STATUS_OK);
+    CHECK_STATUS(xq_record_reader_next(reader, &record), XQ_STATUS_RECORD_ERROR);
+    xq_record_free(record);
+    xq_record_reader_free(reader);
+    /* A ChessBridge library: one game per index entry. */
+    sprintf(path, "%.900s/chessbridge/1989年龙化杯象棋名师邀请赛35局.CBL", data_dir);
+    CHECK_STATUS(xq_record_reader_open(S(path), XQ_FORMAT_AUTO, &reader), XQ_STATUS_OK);
+    count = 0;
+    while ((status = xq_record_reader_next(reader, &record)) != XQ_STATUS_END_OF_RECORDS) {
+        CHECK(status == XQ_STATUS_OK);
+        count++;
+        xq_record_free(record);
+    }
+    CHECK(count == 38);
     xq_record_reader_free(reader);
 
     /* A real XQF file, whole and cut short at many lengths: a game or an error, never a crash. */

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import pickle
 import shlex
 import subprocess
 from pathlib import Path
@@ -110,6 +111,26 @@ def test_xqf_and_dhtmlxq() -> None:
     assert page.format == "DhtmlXQ" and page.plies > 0
     (bad,) = list(xiangqi.read_games(DATA / "xqf" / "BadMoveTest3.xqf"))
     assert bad.error is not None and bad.error.format == "XQF"
+
+
+def test_chessbridge() -> None:
+    folder = DATA / "chessbridge"
+    (cbr,) = list(xiangqi.read_games(folder / "test2.cbr"))
+    assert cbr.format == "ChessBridge" and cbr.error is None
+    assert [m.iccs() for m in cbr.mainline_moves()] == ["h2e2", "h7e7"]
+    assert cbr.comment == "李1" and cbr.headers["Title"] == "Test"
+    again = pickle.loads(pickle.dumps(cbr))
+    assert again.format == "ChessBridge" and again.plies == 2
+    (cbf,) = list(xiangqi.read_games(folder / "test.cbf"))
+    assert cbf.format == "ChessBridge" and cbf.plies == 50
+    library = list(xiangqi.read_games(folder / "1989年龙化杯象棋名师邀请赛35局.CBL"))
+    assert len(library) == 38 and all(g.error is None for g in library)
+    # A layout version that is refused: an error naming byte 19.
+    data = bytearray((folder / "test2.cbr").read_bytes())
+    data[19] = 3
+    (newer,) = list(xiangqi.read_games(bytes(data)))
+    assert newer.error is not None and newer.error.byte_offset == 19
+    assert "layout version 3 is not supported" in str(newer.error)
 
 
 def test_shared_corpus() -> None:

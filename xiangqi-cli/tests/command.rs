@@ -153,6 +153,38 @@ fn convert_and_show() {
     assert!(board.trim_end().ends_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"));
 }
 
+#[test]
+fn chessbridge_files_are_validated_analysed_and_converted() {
+    // The bundled ChessBridge files are sound: nothing listed.
+    let output = xiangqi(&["validate", &data("chessbridge")]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).is_empty());
+    // A library: one row per game, format ChessBridge.
+    let output = xiangqi(&["analyse", &data("chessbridge/1989年龙化杯象棋名师邀请赛35局.CBL")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let rows: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(rows.len(), 38);
+    assert!(rows.iter().all(|r| r["format"] == "ChessBridge" && r["status"] == "complete"), "{:?}", rows[0]);
+    assert!(rows.iter().enumerate().all(|(i, r)| r["index"] == i as u64));
+    // A CBR game to PGN, with its comments.
+    let pgn = xiangqi(&["convert", &data("chessbridge/test2.cbr"), "--to", "iccs"]);
+    assert!(pgn.status.success(), "{}", stderr(&pgn));
+    let text = stdout(&pgn);
+    assert!(text.contains("{李1} 1. H2-E2 {李2} 1... H7-E7 {李3} *"), "{text}");
+    assert!(text.contains("[Title \"Test\"]"), "{text}");
+    // A refused layout is listed with its reason.
+    let dir = temp("chessbridge");
+    let mut bytes = std::fs::read(data("chessbridge/test2.cbr")).expect("fixture");
+    bytes[19] = 3;
+    std::fs::write(dir.join("newer.cbr"), &bytes).expect("written");
+    let output = xiangqi(&["validate", dir.to_str().expect("path")]);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(out.contains("newer.cbr\t0\terror\t19\t") && out.contains("layout version 3 is not supported"), "{out}");
+}
+
 /// Ctrl-C (SIGINT) stops a run: the rows analysed so far are written whole, in order, the files are closed
 /// (a Parquet file keeps its footer), and the exit status is 130.
 #[cfg(unix)]

@@ -26,7 +26,8 @@
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for the vocabulary types, moves (ICCS text) and positions (FEN).
 //! - `records` (on by default): game records, the [`record`] model with the PGN, XQF and DhtmlXQ
-//!   readers and writers, and text-encoding detection ([`encoding`]). Adds the `encoding_rs` dependency.
+//!   readers and writers, the ChessBridge reader, and text-encoding detection ([`encoding`]). Adds the
+//!   `encoding_rs` dependency.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -59,6 +60,8 @@ pub mod quote;
 pub mod wxf;
 pub mod zobrist;
 
+#[cfg(feature = "records")]
+pub mod chessbridge;
 #[cfg(feature = "records")]
 pub mod dhtmlxq;
 #[cfg(feature = "records")]

@@ -211,8 +211,16 @@ pub struct PositionError {
     problems: Vec<PositionProblem>,
 }
 
+/// The most problems a message lists; [`PositionError::problems`] has them all. A board of 90 pieces has
+/// as many problems, and a message stays short whatever the input.
+const DESCRIBED: usize = 8;
+
 fn describe(problems: &[PositionProblem]) -> String {
-    problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; ")
+    let mut text = problems.iter().take(DESCRIBED).map(|p| p.message.as_str()).collect::<Vec<_>>().join("; ");
+    if problems.len() > DESCRIBED {
+        text.push_str(&format!("; and {} more", problems.len() - DESCRIBED));
+    }
+    text
 }
 
 impl PositionError {

@@ -1,5 +1,7 @@
 //! The same games in different formats read to the same records: xqbase's `SAMPLE.XQF` and the PGN its
-//! converter made of it; the 15 wxf.ca pages (DhtmlXQ) and the same games in wukong's PGN files.
+//! converter made of it; the 15 wxf.ca pages (DhtmlXQ) and the same games in wukong's PGN files; the
+//! ChessBridge samples (CBR with variations, CBF, a CBL library) written as PGN, XQF and DhtmlXQ and read
+//! back.
 
 #![cfg(feature = "records")]
 
@@ -7,9 +9,9 @@ mod records_support;
 
 use std::path::Path;
 
-use records_support::bundled;
+use records_support::{assert_same_game, bundled};
 use xiangqi_core::record::GameRecord;
-use xiangqi_core::{dhtmlxq, pgn, xqf};
+use xiangqi_core::{chessbridge, dhtmlxq, pgn, xqf, Notation};
 
 fn xqf_fixture(name: &str) -> GameRecord {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/xqf").join(name);
@@ -83,4 +85,57 @@ fn dhtmlxq_pages_and_pgn_files_give_the_same_games() {
     }
     assert!(matched.iter().all(|&m| m));
     assert_eq!(plies, 1378);
+}
+
+/// The tags every format keeps.
+const SHARED_TAGS: [&str; 5] = ["Event", "Date", "Site", "Red", "Black"];
+
+/// A ChessBridge game through PGN (each notation), XQF and DhtmlXQ: the same game back (comments without
+/// the spaces around them, which PGN does not keep).
+fn round_trips(game: &GameRecord, what: &str) {
+    let mut game = game.clone();
+    for id in game.tree.nodes().collect::<Vec<_>>() {
+        if let Some(comment) = game.tree.comment(id).map(|c| c.trim().to_owned()) {
+            game.tree.set_comment(id, comment);
+        }
+    }
+    let game = &game;
+    for notation in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+        let text = pgn::write(game, &pgn::WriteOptions::new(notation));
+        let back = pgn::read_str(&text).next().expect("one game").unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_same_game(game, &back, &SHARED_TAGS, &format!("{what} as PGN ({notation:?})"));
+        assert_eq!(back.tags.get("Title"), game.tags.get("Title"), "{what}");
+    }
+    let back = xqf::read(&xqf::write(game, xqf::XqfVersion::V18)).expect("reads");
+    assert_eq!(back.start(), game.start(), "{what} as XQF");
+    assert_eq!(back.tree.lines(), game.tree.lines(), "{what} as XQF");
+    let back = dhtmlxq::read_str(&dhtmlxq::write(game)).remove(0).expect("reads");
+    assert_eq!(back.start(), game.start(), "{what} as DhtmlXQ");
+    assert_eq!(back.tree.lines(), game.tree.lines(), "{what} as DhtmlXQ");
+}
+
+fn chessbridge_fixture(name: &str) -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/chessbridge").join(name))
+        .expect("bundled fixture")
+}
+
+#[test]
+fn chessbridge_games_round_trip_through_the_other_formats() {
+    for name in ["test.cbr", "test2.cbr", "test.cbf", "test2.cbf"] {
+        let mut games = chessbridge::read(&chessbridge_fixture(name));
+        assert_eq!(games.len(), 1);
+        let game = games.remove(0).expect("reads");
+        assert!(game.tree.move_count() >= 2, "{name}");
+        round_trips(&game, name);
+    }
+    let library = chessbridge::read(&chessbridge_fixture("1989年龙化杯象棋名师邀请赛35局.CBL"));
+    assert_eq!(library.len(), 38);
+    let (mut plies, mut moves) = (0, 0);
+    for (k, game) in library.into_iter().enumerate() {
+        let game = game.expect("reads");
+        plies += game.tree.main_line_len();
+        moves += game.tree.move_count();
+        round_trips(&game, &format!("library game {k}"));
+    }
+    assert_eq!((plies, moves), (3209, 3302), "main-line plies, and moves with the variations");
 }

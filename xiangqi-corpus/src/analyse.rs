@@ -85,7 +85,7 @@ pub struct GameRow {
     pub source: u32,
     /// The game's index in its source, from 0.
     pub index: u32,
-    /// `PGN`, `XQF`, `DhtmlXQ`, or `None` when the source could not be opened.
+    /// `PGN`, `XQF`, `DhtmlXQ`, `ChessBridge`, or `None` when the source could not be opened.
     pub format: Option<&'static str>,
     /// How much of the game could be read.
     pub status: Status,

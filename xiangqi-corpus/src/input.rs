@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The file name extensions taken from a directory (any case): record files.
-pub const RECORD_EXTENSIONS: [&str; 4] = ["pgn", "xqf", "html", "htm"];
+pub const RECORD_EXTENSIONS: [&str; 7] = ["pgn", "xqf", "html", "htm", "cbr", "cbl", "cbf"];
 
 /// One input of a run.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! # xiangqi-corpus
 //!
-//! Whole game databases through the xiangqi arbiter: every game of many record files (PGN, XQF, DhtmlXQ),
+//! Whole game databases through the xiangqi arbiter: every game of many record files (PGN, XQF, DhtmlXQ, ChessBridge),
 //! replayed in parallel and turned into two Arrow tables of a fixed, versioned schema (`docs/schema.md`):
 //! one row per game ([`games_schema`]) and, when asked for, one row per ply ([`plies_schema`]). Rows come
 //! in source order whatever the thread count, as a stream of record batches, so memory stays bounded;

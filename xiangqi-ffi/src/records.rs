@@ -1,4 +1,4 @@
-//! Game records: reading PGN, XQF and DhtmlXQ from memory or a file, one game at a time.
+//! Game records: reading PGN, XQF, DhtmlXQ and ChessBridge from memory or a file, one game at a time.
 
 use std::ffi::c_char;
 
@@ -20,7 +20,7 @@ use crate::status::XqStatus;
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum XqFormat {
-    /// Told from the content (XQF by its signature, DhtmlXQ by its fields, PGN otherwise).
+    /// Told from the content (XQF and ChessBridge by their signatures, DhtmlXQ by its fields, PGN otherwise).
     Auto = 0,
     /// PGN text, any notation, UTF-8, GBK or Big5.
     Pgn = 1,
@@ -28,7 +28,8 @@ pub enum XqFormat {
     Xqf = 2,
     /// DhtmlXQ fields, usually in a web page.
     Dhtmlxq = 3,
-    /// ChessBridge files: recognised, not read (XQ_STATUS_UNSUPPORTED_FORMAT).
+    /// ChessBridge's CBR, CBL (a library: one game per index entry) and CBF files. CBR layout versions 1 and 3
+    /// and the `CCBridge\x15` container are recognised and refused (XQ_STATUS_UNSUPPORTED_FORMAT).
     ChessBridge = 4,
 }
 
@@ -110,7 +111,7 @@ impl XqRecord {
 fn error_status(e: &RecordError) -> XqStatus {
     match e {
         RecordError::Io(_) => XqStatus::IoError,
-        RecordError::Unsupported(_) => XqStatus::UnsupportedFormat,
+        e if e.is_unsupported() => XqStatus::UnsupportedFormat,
         _ => XqStatus::RecordError,
     }
 }

@@ -36,7 +36,8 @@ pub enum XqStatus {
     RecordError = 11,
     /// A file could not be opened or read.
     IoError = 12,
-    /// The record format is recognised but not read (ChessBridge), or cannot be used here.
+    /// The record is of a kind that is recognised but not read (a ChessBridge CBR of layout version 1 or 3, a
+    /// `CCBridge\x15` library), or cannot be used here.
     UnsupportedFormat = 13,
     /// A record reader has no more games. Not an error: the end of an iteration.
     EndOfRecords = 14,

@@ -10,7 +10,7 @@
 //! board = xiangqi.Board()
 //! board.push_chinese("炮二平五")
 //! print(len(board.legal_moves), board.fen())
-//! for game in xiangqi.read_games("games.pgn"):   # PGN, XQF or DhtmlXQ, told from the content
+//! for game in xiangqi.read_games("games.pgn"):   # PGN, XQF, DhtmlXQ or ChessBridge, told from the content
 //!     print(game.headers.get("Event"), game.plies, game.result)
 //! ```
 //!

@@ -1,5 +1,5 @@
 //! Game records: `read_games` streams `Game` objects (headers, main line, variations, comments, NAGs,
-//! warnings) from PGN, XQF and DhtmlXQ. A game that cannot be read carries its error in `Game.error` and
+//! warnings) from PGN, XQF, DhtmlXQ and ChessBridge. A game that cannot be read carries its error in `Game.error` and
 //! what was read before the fault; iteration goes on with the next game.
 
 use std::path::PathBuf;
@@ -67,7 +67,7 @@ impl GameReader {
         Ok(GameReader { games: Mutex::new(games), format, next_index: 0, strict })
     }
 
-    /// The format of the source: `"PGN"`, `"XQF"` or `"DhtmlXQ"`.
+    /// The format of the source: `"PGN"`, `"XQF"`, `"DhtmlXQ"` or `"ChessBridge"`.
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()
@@ -125,6 +125,7 @@ fn format_from_name(name: &str) -> Format {
     match name {
         "XQF" => Format::Xqf,
         "DhtmlXQ" => Format::DhtmlXq,
+        "ChessBridge" => Format::ChessBridge,
         _ => Format::Pgn,
     }
 }
@@ -147,7 +148,7 @@ impl Game {
         self.record.result.as_pgn()
     }
 
-    /// The format read: `"PGN"`, `"XQF"` or `"DhtmlXQ"`.
+    /// The format read: `"PGN"`, `"XQF"`, `"DhtmlXQ"` or `"ChessBridge"`.
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()

@@ -1,5 +1,6 @@
 //! Opening a record source (a file, bytes held in memory, a Python binary file object) as a stream of games:
-//! the format is told from the first megabyte, PGN is then read as a stream, XQF and DhtmlXQ whole.
+//! the format is told from the first megabyte, PGN is then read as a stream, XQF, DhtmlXQ and ChessBridge
+//! whole.
 
 use std::io::{self, Read};
 

@@ -3,7 +3,7 @@
 //! The rules of xiangqi and the tournament arbiter of `xiangqi-core`, for JavaScript through WebAssembly:
 //! `Board` (FEN, legal moves, ICCS, WXF and Chinese notation, check, mate, stalemate), `Game` (the arbiter:
 //! each move's class with its targets, the verdict with its explanation, the rule set and options),
-//! `readGames` (PGN, XQF and DhtmlXQ from a `Uint8Array`) with writing back, and ECCO opening codes.
+//! `readGames` (PGN, XQF, DhtmlXQ and ChessBridge from a `Uint8Array`) with writing back, and ECCO opening codes.
 //!
 //! The crate only converts: every rule is the core's. Bad input (a malformed FEN, an illegal move, garbage
 //! bytes, an argument of the wrong type) is a thrown JavaScript `Error` with the core's message and the

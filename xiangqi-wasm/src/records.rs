@@ -1,5 +1,5 @@
-//! Game records: `readGames(bytes)` reads PGN, XQF and DhtmlXQ (the format and the text encoding are
-//! detected) into `RecordGame`s, and a record is written back as PGN, XQF or DhtmlXQ.
+//! Game records: `readGames(bytes)` reads PGN, XQF, DhtmlXQ and ChessBridge (the format and the text encoding
+//! are detected) into `RecordGame`s, and a record is written back as PGN, XQF or DhtmlXQ.
 
 use std::io::Cursor;
 
@@ -76,7 +76,7 @@ impl RecordGame {
         self.index
     }
 
-    /// The format read: `"PGN"`, `"XQF"` or `"DhtmlXQ"`.
+    /// The format read: `"PGN"`, `"XQF"`, `"DhtmlXQ"` or `"ChessBridge"`.
     #[wasm_bindgen(getter)]
     pub fn format(&self) -> String {
         self.format.name().to_string()

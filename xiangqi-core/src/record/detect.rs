@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use crate::chessbridge::{self, ChessBridgeError};
 use crate::dhtmlxq::{self, DhtmlXqError};
 use crate::encoding::TextEncoding;
 use crate::pgn::{self, PgnError};
@@ -25,12 +26,12 @@ pub enum Format {
     Xqf,
     /// DhtmlXQ fields, usually inside a web page.
     DhtmlXq,
-    /// ChessBridge's CBR, CBL (binary) and CBF (XML) files: recognised, not read yet.
+    /// ChessBridge's CBR (binary, one game), CBL (a library of CBR records) and CBF (XML) files.
     ChessBridge,
 }
 
 impl Format {
-    /// The name: `PGN`, `XQF`, `DhtmlXQ`.
+    /// The name: `PGN`, `XQF`, `DhtmlXQ`, `ChessBridge`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Pgn => "PGN",
@@ -47,9 +48,11 @@ impl fmt::Display for Format {
     }
 }
 
-/// The format of a record from its first bytes: XQF by its `XQ` signature, DhtmlXQ by a `[DhtmlXQ`
-/// field, ChessBridge by its `CCBridge` signature or `<ChineseChessRecord` element, PGN otherwise. The extension (`xqf`, `pgn`, `html`, any case) decides only a file too short
-/// to tell: an `.xqf` file without the signature is still read as XQF, to get XQF's error.
+/// The format of a record from its first bytes: XQF by its `XQ` signature, ChessBridge by its
+/// `CCBridge` signature (CBR, CBL, and the containers that are refused) or a `<ChineseChessRecord`
+/// element in the first kilobyte (CBF), DhtmlXQ by a `[DhtmlXQ` field, PGN otherwise. The extension
+/// (`xqf`, any case) decides only a file too short to tell: an `.xqf` file without the signature is
+/// still read as XQF, to get XQF's error.
 ///
 /// ```
 /// use xiangqi_core::record::{detect_format, Format};
@@ -87,10 +90,17 @@ pub enum RecordError {
     /// From the DhtmlXQ reader.
     #[error(transparent)]
     DhtmlXq(#[from] DhtmlXqError),
+    /// From the ChessBridge reader (CBR, CBL, CBF). The ChessBridge files that are recognised but
+    /// refused (CBR layout versions 1 and 3, the `CCBridge\x15` container) are errors of this kind too,
+    /// for which [`RecordError::is_unsupported`] is true: their location names the byte that tells.
+    #[error(transparent)]
+    ChessBridge(#[from] ChessBridgeError),
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
-    /// The file is in a format this crate recognises but does not read.
+    /// The file is in a format this crate recognises but does not read. No reader gives it today: the
+    /// ChessBridge files that are refused are [`RecordError::ChessBridge`] errors for which
+    /// [`RecordError::is_unsupported`] is true.
     #[error("{0} files are not supported")]
     Unsupported(Format),
     /// The source holds no game at all (it is empty, or only blank lines or text that is no record).
@@ -108,6 +118,7 @@ impl RecordError {
             RecordError::Pgn(err) => Some(&err.location),
             RecordError::Xqf(err) => Some(&err.location),
             RecordError::DhtmlXq(err) => Some(&err.location),
+            RecordError::ChessBridge(err) => Some(&err.location),
             RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
         }
     }
@@ -118,18 +129,40 @@ impl RecordError {
             RecordError::Pgn(err) => err.partial.as_deref(),
             RecordError::Xqf(err) => err.partial.as_deref(),
             RecordError::DhtmlXq(err) => err.partial.as_deref(),
+            RecordError::ChessBridge(err) => err.partial.as_deref(),
             RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
         }
     }
 
-    /// Whether the source ends inside the game: a file cut short (XQF or PGN), reported with the offset
-    /// where the data stops and the game as read up to there.
+    /// Whether the source ends inside the game: a file cut short (XQF, PGN, ChessBridge), reported with the
+    /// offset where the data stops and the game as read up to there (for a ChessBridge library, also a
+    /// record its index announces past the end of the data).
     pub fn is_truncated(&self) -> bool {
         match self {
             RecordError::Pgn(err) => err.kind == pgn::PgnErrorKind::Truncated,
             RecordError::Xqf(err) => {
                 matches!(err.kind, xqf::XqfErrorKind::Truncated | xqf::XqfErrorKind::TruncatedHeader)
             }
+            RecordError::ChessBridge(err) => err.is_truncated(),
+            _ => false,
+        }
+    }
+
+    /// Whether the source is of a kind that is recognised but not read: [`RecordError::Unsupported`], or
+    /// a ChessBridge file the reader refuses (a CBR layout other than 2, a `CCBridge` container that is
+    /// neither a record nor a library).
+    ///
+    /// ```
+    /// use xiangqi_core::record::read_bytes;
+    /// let (_, games) = read_bytes(b"CCBridge\x15\0\0\0\x03\0\0\0", None);
+    /// let err = games[0].as_ref().unwrap_err();
+    /// assert!(err.is_unsupported());
+    /// assert_eq!(err.location().unwrap().byte_offset, 0);
+    /// ```
+    pub fn is_unsupported(&self) -> bool {
+        match self {
+            RecordError::Unsupported(_) => true,
+            RecordError::ChessBridge(err) => err.kind.is_unsupported(),
             _ => false,
         }
     }
@@ -195,8 +228,8 @@ impl Records {
     ///
     /// The format is `format` when given, else told from the first megabyte by [`detect_format`] (with
     /// `extension`, of a file name, as a hint). `encoding` overrides the detection of text encodings (PGN,
-    /// DhtmlXQ). PGN is then read one game at a time as the iterator advances; XQF and DhtmlXQ are read
-    /// whole now. An unsupported format gives one [`RecordError::Unsupported`] item.
+    /// DhtmlXQ). PGN is then read one game at a time as the iterator advances; XQF, DhtmlXQ and
+    /// ChessBridge are read whole now (a ChessBridge library gives one item per game of its index).
     ///
     /// ```
     /// use xiangqi_core::record::{Format, Records};
@@ -211,8 +244,8 @@ impl Records {
     ///
     /// # Errors
     ///
-    /// Only an error reading the source's first megabyte, or the whole of an XQF or DhtmlXQ source; later
-    /// read errors of a PGN stream arrive as items.
+    /// Only an error reading the source's first megabyte, or the whole of an XQF, DhtmlXQ or ChessBridge
+    /// source; later read errors of a PGN stream arrive as items.
     pub fn from_reader<R: Read + Send + 'static>(
         mut source: R,
         format: Option<Format>,
@@ -324,7 +357,7 @@ fn read_whole(bytes: &[u8], format: Format, encoding: Option<TextEncoding>) -> V
         Format::DhtmlXq => {
             dhtmlxq::read_bytes(bytes, encoding).into_iter().map(|r| r.map_err(RecordError::from)).collect()
         }
-        Format::ChessBridge => vec![Err(RecordError::Unsupported(format))],
+        Format::ChessBridge => chessbridge::read(bytes).into_iter().map(|r| r.map_err(RecordError::from)).collect(),
     }
 }
 
@@ -345,7 +378,8 @@ pub fn read_bytes(bytes: &[u8], extension: Option<&str>) -> (Format, Vec<Result<
 }
 
 /// Opens a record file and reads its games one at a time, in the format [`detect_format`] finds (the
-/// extension is a hint only). PGN is streamed from the file; XQF and DhtmlXQ files are read whole.
+/// extension is a hint only). PGN is streamed from the file; XQF, DhtmlXQ and ChessBridge files are read
+/// whole.
 ///
 /// # Errors
 ///

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use xiangqi_core::record::{GameRecord, MoveTree};
 
+pub mod chessbridge;
 pub mod xqf;
 
 /// `../shared/data/games` next to the project, if present.
