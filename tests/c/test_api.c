@@ -314,6 +314,19 @@ static void test_game(void) {
     xq_position_free(pos);
 }
 
+/* Reads every record left in `reader`, each of which must read whole, and returns how many there were. */
+static size_t count_whole_records(XqRecordReader *reader) {
+    XqRecord *record = NULL;
+    XqStatus status;
+    size_t count = 0;
+    while ((status = xq_record_reader_next(reader, &record)) != XQ_STATUS_END_OF_RECORDS) {
+        CHECK(status == XQ_STATUS_OK);
+        count++;
+        xq_record_free(record);
+    }
+    return count;
+}
+
 static void test_records(const char *data_dir) {
     static const char pgn[] = "[Event \"one\"]\n[Red \"A\"]\n1. h2e2 h9g7 2. h0g2 1-0\n\n"
                               "[Event \"two\"]\n1. h2e2 h9g7 2. h2h8 *\n";
@@ -373,12 +386,7 @@ static void test_records(const char *data_dir) {
     /* From a path; a missing file is an I/O error. */
     sprintf(path, "%.900s/records/SAMPLE.PGN", data_dir);
     CHECK_STATUS(xq_record_reader_open(S(path), XQ_FORMAT_AUTO, &reader), XQ_STATUS_OK);
-    count = 0;
-    while ((status = xq_record_reader_next(reader, &record)) != XQ_STATUS_END_OF_RECORDS) {
-        CHECK(status == XQ_STATUS_OK);
-        count++;
-        xq_record_free(record);
-    }
+    count = count_whole_records(reader);
     CHECK(count >= 1);
     xq_record_reader_free(reader);
     CHECK_STATUS(xq_record_reader_open(S("/nonexistent/games.pgn"), XQ_FORMAT_AUTO, &reader), XQ_STATUS_IO_ERROR);
@@ -401,12 +409,7 @@ static void test_records(const char *data_dir) {
     /* A ChessBridge library: one game per index entry. */
     sprintf(path, "%.900s/chessbridge/1989年龙化杯象棋名师邀请赛35局.CBL", data_dir);
     CHECK_STATUS(xq_record_reader_open(S(path), XQ_FORMAT_AUTO, &reader), XQ_STATUS_OK);
-    count = 0;
-    while ((status = xq_record_reader_next(reader, &record)) != XQ_STATUS_END_OF_RECORDS) {
-        CHECK(status == XQ_STATUS_OK);
-        count++;
-        xq_record_free(record);
-    }
+    count = count_whole_records(reader);
     CHECK(count == 38);
     xq_record_reader_free(reader);
 

@@ -7,48 +7,14 @@
 
 #![cfg(feature = "records")]
 
+mod allocation_support;
 mod records_support;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
 use proptest::prelude::*;
 use records_support::chessbridge::{bundled, library_index, BUNDLED_LIBRARY};
 use records_support::tree_signature;
 use xiangqi_core::chessbridge::{self, ChessBridgeError, ChessBridgeErrorKind, Container};
 use xiangqi_core::record::{self, GameRecord, RecordError};
-
-/// Records the largest allocation made by the current thread, so that a test can bound it.
-struct LargestAllocation;
-
-thread_local! {
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-// The allocator only forwards to `System` and notes the requested size.
-unsafe impl GlobalAlloc for LargestAllocation {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(layout.size());
-        System.alloc(layout)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(new_size);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-fn note(size: usize) {
-    // `try_with` fails only while the thread is shutting down.
-    let _ = LARGEST.try_with(|largest| largest.set(largest.get().max(size)));
-}
-
-#[global_allocator]
-static ALLOCATOR: LargestAllocation = LargestAllocation;
 
 /// Every line of a game replays legally from its start.
 fn assert_legal(record: &GameRecord) {
@@ -62,9 +28,7 @@ fn assert_legal(record: &GameRecord) {
 
 /// What any read must satisfy: legal games, errors inside the data with a message.
 fn check(bytes: &[u8]) -> Vec<Result<GameRecord, ChessBridgeError>> {
-    LARGEST.with(|largest| largest.set(0));
-    let games = chessbridge::read(bytes);
-    let largest = LARGEST.with(Cell::get);
+    let (games, largest) = allocation_support::largest_allocation(|| chessbridge::read(bytes));
     // The tree takes some tens of bytes per four-byte record; nothing else is allowed to grow.
     let bound = 64 * 1024 + 64 * bytes.len();
     assert!(largest <= bound, "an allocation of {largest} bytes for {} bytes of input", bytes.len());

@@ -5,49 +5,15 @@
 
 #![cfg(feature = "records")]
 
+mod allocation_support;
 mod records_support;
 
 use records_support::xqf as xqf_files;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
 use proptest::prelude::*;
 use xiangqi_core::record::GameRecord;
 use xiangqi_core::xqf::{self, IllegalVariations, ReadOptions, XqfErrorKind, XqfVersion};
 use xiangqi_core::Position;
-
-/// Records the largest allocation made by the current thread, so that a test can bound it.
-struct LargestAllocation;
-
-thread_local! {
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-// The allocator only forwards to `System` and notes the requested size.
-unsafe impl GlobalAlloc for LargestAllocation {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(layout.size());
-        System.alloc(layout)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(new_size);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-fn note(size: usize) {
-    // `try_with` fails only while the thread is shutting down.
-    let _ = LARGEST.try_with(|largest| largest.set(largest.get().max(size)));
-}
-
-#[global_allocator]
-static ALLOCATOR: LargestAllocation = LargestAllocation;
 
 /// The files the mutations start from.
 const BASES: [&str; 6] = [
@@ -71,10 +37,9 @@ fn assert_legal(record: &GameRecord) {
 
 /// Reads the bytes both ways and checks what comes out; returns the largest allocation made.
 fn check(bytes: &[u8]) -> usize {
-    LARGEST.with(|largest| largest.set(0));
-    let results =
-        [xqf::read(bytes), xqf::read_with(bytes, &ReadOptions { illegal_variations: IllegalVariations::Error })];
-    let largest = LARGEST.with(Cell::get);
+    let (results, largest) = allocation_support::largest_allocation(|| {
+        [xqf::read(bytes), xqf::read_with(bytes, &ReadOptions { illegal_variations: IllegalVariations::Error })]
+    });
     for result in results {
         match result {
             Ok(record) => {
