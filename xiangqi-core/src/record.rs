@@ -27,6 +27,7 @@
 
 pub(crate) mod board;
 mod detect;
+pub(crate) mod preorder;
 mod tree;
 
 pub use detect::{detect_format, read_bytes, read_file, DeferredGame, Format, RecordError, Records};

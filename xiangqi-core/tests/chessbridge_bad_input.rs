@@ -8,8 +8,10 @@
 #![cfg(feature = "records")]
 
 mod allocation_support;
+mod byte_edits;
 mod records_support;
 
+use byte_edits::{apply, edit};
 use proptest::prelude::*;
 use records_support::chessbridge::{bundled, library_index, BUNDLED_LIBRARY};
 use records_support::tree_signature;
@@ -186,11 +188,15 @@ fn typed_errors_name_their_byte() {
     let err = cbr_error(&test2_with(2226, 0x84));
     assert_eq!(err.kind, ChessBridgeErrorKind::InvalidFlags(0x84));
     assert_eq!((err.location.byte_offset, err.location.ply), (2226, Some(1)));
-    // The end-of-line flag set on h2e2: the tree ends there, and h7e7's record is left over.
-    let err = cbr_error(&test2_with(2226, 0x05));
-    assert_eq!(err.kind, ChessBridgeErrorKind::TrailingData);
-    assert_eq!(err.location.byte_offset, 2238);
-    assert_eq!(err.partial.expect("the game as read").tree.move_count(), 1);
+    // The end-of-line flag set on h2e2: the tree ends there, and h7e7's record, left over, is said in a
+    // warning (as XQF does), not dropped without a word.
+    let game = chessbridge::read_cbr(&test2_with(2226, 0x05)).expect("reads");
+    assert_eq!(game.tree.move_count(), 1);
+    assert!(
+        game.warnings.iter().any(|w| w.message == "12 bytes after the last record (from byte 2238) ignored"),
+        "{:?}",
+        game.warnings
+    );
     // The end-of-line flag cleared on h7e7: a next move is owed, and the data ends.
     let err = cbr_error(&test2_with(2238, 0x04));
     assert_eq!(err.kind, ChessBridgeErrorKind::Truncated);
@@ -399,44 +405,6 @@ fn xml_that_is_not_a_record() {
     assert_eq!(game.tree.move_count(), 1);
     assert_eq!(game.warnings.len(), 1);
     assert!(game.warnings[0].message.contains("variations are not read"), "{}", game.warnings[0]);
-}
-
-#[derive(Clone, Debug)]
-enum Edit {
-    Set(usize, u8),
-    Insert(usize, Vec<u8>),
-    Remove(usize, usize),
-    Truncate(usize),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        4 => (any::<usize>(), any::<u8>()).prop_map(|(at, byte)| Edit::Set(at, byte)),
-        1 => (any::<usize>(), prop::collection::vec(any::<u8>(), 1..12)).prop_map(|(at, bytes)| Edit::Insert(at, bytes)),
-        1 => (any::<usize>(), 1..12usize).prop_map(|(at, len)| Edit::Remove(at, len)),
-        1 => any::<usize>().prop_map(Edit::Truncate),
-    ]
-}
-
-fn apply(bytes: &mut Vec<u8>, edit: &Edit, from: usize) {
-    let span = bytes.len().saturating_sub(from).max(1);
-    match edit {
-        Edit::Set(at, byte) => {
-            if let Some(b) = bytes.get_mut(from + at % span) {
-                *b = *byte;
-            }
-        }
-        Edit::Insert(at, new) => {
-            let at = (from + at % span).min(bytes.len());
-            bytes.splice(at..at, new.iter().copied());
-        }
-        Edit::Remove(at, n) => {
-            let at = (from + at % span).min(bytes.len());
-            let end = (at + n).min(bytes.len());
-            bytes.drain(at..end);
-        }
-        Edit::Truncate(at) => bytes.truncate(from + at % span),
-    }
 }
 
 proptest! {

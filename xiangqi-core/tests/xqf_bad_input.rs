@@ -6,10 +6,12 @@
 #![cfg(feature = "records")]
 
 mod allocation_support;
+mod byte_edits;
 mod records_support;
 
 use records_support::xqf as xqf_files;
 
+use byte_edits::{apply, edit, Edit};
 use proptest::prelude::*;
 use xiangqi_core::record::GameRecord;
 use xiangqi_core::xqf::{self, IllegalVariations, ReadOptions, XqfErrorKind, XqfVersion};
@@ -62,44 +64,6 @@ fn check(bytes: &[u8]) -> usize {
     largest
 }
 
-#[derive(Clone, Debug)]
-enum Edit {
-    Set(usize, u8),
-    Insert(usize, Vec<u8>),
-    Remove(usize, usize),
-    Truncate(usize),
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        4 => (any::<usize>(), any::<u8>()).prop_map(|(at, byte)| Edit::Set(at, byte)),
-        1 => (any::<usize>(), prop::collection::vec(any::<u8>(), 1..12)).prop_map(|(at, bytes)| Edit::Insert(at, bytes)),
-        1 => (any::<usize>(), 1..12usize).prop_map(|(at, len)| Edit::Remove(at, len)),
-        1 => any::<usize>().prop_map(Edit::Truncate),
-    ]
-}
-
-fn apply(bytes: &mut Vec<u8>, edit: &Edit) {
-    let len = bytes.len().max(1);
-    match edit {
-        Edit::Set(at, byte) => {
-            if let Some(b) = bytes.get_mut(at % len) {
-                *b = *byte;
-            }
-        }
-        Edit::Insert(at, new) => {
-            let at = at % (bytes.len() + 1);
-            bytes.splice(at..at, new.iter().copied());
-        }
-        Edit::Remove(at, n) => {
-            let at = at % len;
-            let end = (at + n).min(bytes.len());
-            bytes.drain(at.min(end)..end);
-        }
-        Edit::Truncate(at) => bytes.truncate(at % len),
-    }
-}
-
 /// Mutations aimed at the records (after the 1,024-byte header), where they matter most.
 fn record_edit() -> impl Strategy<Value = Edit> {
     (0x400..0x500usize, any::<u8>()).prop_map(|(at, byte)| Edit::Set(at, byte))
@@ -127,7 +91,7 @@ proptest! {
     ) {
         let mut bytes = xqf_files::bundled(base);
         for e in &edits {
-            apply(&mut bytes, e);
+            apply(&mut bytes, e, 0);
         }
         check(&bytes);
     }

@@ -4,8 +4,9 @@
 use super::error::{ChessBridgeError, ChessBridgeErrorKind, Container};
 use super::tag_name;
 use crate::record::board::composed_position;
-use crate::record::{GameRecord, GameResult, Location, MoveTree, NodeId, ReadWarning, Tags};
-use crate::{Color, Move, Piece, Position, Role, Setup, Square};
+use crate::record::preorder::{read_preorder, Links, PreorderRecords, TreeStop};
+use crate::record::{GameRecord, GameResult, Location, MoveTree, ReadWarning, Tags};
+use crate::{Color, Piece, Position, Role, Setup, Square};
 
 pub(super) const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 pub(super) const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -228,7 +229,7 @@ fn comment(
 /// Reads one CBR record held in `rec` (a whole `.cbr` file, or the bytes a library's index gives a game,
 /// up to the end of its blocks). `stated_len` is the record's length a library's index gives: the move
 /// tree must end there, and the bytes after it are not looked at (libraries leave stale data in the
-/// rest of a block). Without it (a `.cbr` file), only zeros may follow the tree.
+/// rest of a block). Without it (a `.cbr` file), bytes after the tree other than zeros give a warning.
 pub(super) fn read_record(rec: &[u8], place: Place, stated_len: Option<usize>) -> Result<GameRecord, ChessBridgeError> {
     if !rec.starts_with(CBR_MAGIC) {
         let kind = if CBR_MAGIC.starts_with(rec) {
@@ -277,16 +278,25 @@ pub(super) fn read_record(rec: &[u8], place: Place, stated_len: Option<usize>) -
     if root.has_sibling() {
         game.warnings.push(ReadWarning::new(None, "the root record announces a sibling; ignored"));
     }
-    let end = if root.ends_line() { root.end } else { read_tree(rec, &mut game, root.end, place)? };
-    let kind = match stated_len {
-        Some(stated) if stated != end => Some((end, ChessBridgeErrorKind::LengthMismatch { stated: stated as u64 })),
-        Some(_) => None,
-        None => rec[end..].iter().position(|&b| b != 0).map(|stray| (end + stray, ChessBridgeErrorKind::TrailingData)),
+    let (mut game, end) = if root.ends_line() {
+        (game, root.end)
+    } else {
+        read_preorder(&Moves { rec, place }, game, root.end, true)
+            .map_err(|(stop, partial)| stopped(stop, partial, rec.len(), place))?
     };
-    if let Some((at, kind)) = kind {
-        let mut err = place.error(at, kind);
-        err.partial = Some(Box::new(game));
-        return Err(err);
+    match stated_len {
+        Some(stated) if stated != end => {
+            let mut err = place.error(end, ChessBridgeErrorKind::LengthMismatch { stated: stated as u64 });
+            err.partial = Some(Box::new(game));
+            return Err(err);
+        }
+        Some(_) => {}
+        // As the XQF reader does: bytes after the tree that are not zero padding are said, not read.
+        None if rec[end..].iter().any(|&b| b != 0) => game.warnings.push(ReadWarning::new(
+            None,
+            format!("{} bytes after the last record (from byte {}) ignored", rec.len() - end, place.base + end),
+        )),
+        None => {}
     }
     Ok(game)
 }
@@ -370,104 +380,54 @@ fn start_position(
     Ok(pos)
 }
 
-/// A node that is owed further children.
-enum Parent {
-    /// A node of the tree, with its position; `main` if it is on the main line and has no child yet.
-    Live { node: NodeId, pos: Box<Position>, main: bool },
-    /// A node that was dropped (an illegal move in a variation, or a descendant of one).
-    Dropped,
+/// A CBR record's move records, for the tree walk.
+struct Moves<'a> {
+    rec: &'a [u8],
+    place: Place,
 }
 
-/// Reads the records after the root, which has a next move; returns where the last record ends.
-fn read_tree(rec: &[u8], game: &mut GameRecord, mut offset: usize, place: Place) -> Result<usize, ChessBridgeError> {
-    let start = game.tree.start().clone();
-    let mut parent = Some(Parent::Live { node: game.tree.root(), pos: Box::new(start), main: true });
-    let mut pending: Vec<Parent> = Vec::new();
-    while let Some(current) = parent.take() {
-        let ply = match &current {
-            Parent::Live { node, .. } => Some(game.tree.ply(*node) + 1),
-            Parent::Dropped => None,
-        };
-        let record = match record(rec, offset) {
-            Ok(record) => record,
-            Err(bad) => {
-                let partial = core::mem::replace(game, GameRecord::new(Position::default()));
-                return Err(bad_record(bad, offset, rec.len(), ply, place, partial));
-            }
-        };
-        offset = record.end;
-        let child = match current {
-            Parent::Dropped => {
-                if record.has_sibling() {
-                    pending.push(Parent::Dropped);
-                }
-                Parent::Dropped
-            }
-            Parent::Live { node, mut pos, main } => {
-                let ply = game.tree.ply(node) + 1;
-                let is_main = main && game.tree.first_child(node).is_none();
-                match checked_move(&record, &pos) {
-                    Ok(m) => {
-                        let id = game.tree.push_unchecked(node, m);
-                        if let Some(text) = comment(rec, &record, place, Some(ply), &mut game.warnings) {
-                            game.tree.set_comment(id, text);
-                        }
-                        if record.has_sibling() {
-                            pending.push(Parent::Live { node, pos: pos.clone(), main: false });
-                        }
-                        pos.play_unchecked(m);
-                        Parent::Live { node: id, pos, main: is_main }
-                    }
-                    Err(kind) => {
-                        let token = match kind {
-                            ChessBridgeErrorKind::InvalidSquare => {
-                                rec[record.offset..record.offset + 4].iter().map(|b| format!("{b:02x}")).collect()
-                            }
-                            _ => format!("{}{}", square_name(record.from), square_name(record.to)),
-                        };
-                        if is_main {
-                            let partial = Some(Box::new(core::mem::replace(game, GameRecord::new(*pos))));
-                            let location = place.located(record.offset, Some(ply), Some(token));
-                            return Err(ChessBridgeError { container: place.container, location, kind, partial });
-                        }
-                        let what = match kind {
-                            ChessBridgeErrorKind::InvalidSquare => "a square off the board",
-                            _ => "an illegal move",
-                        };
-                        game.warnings.push(ReadWarning::new(
-                            Some(ply),
-                            format!(
-                                "byte {}: {what} ({token}) in a variation; it and its continuation were dropped",
-                                place.base + record.offset
-                            ),
-                        ));
-                        if record.has_sibling() {
-                            pending.push(Parent::Live { node, pos, main: false });
-                        }
-                        Parent::Dropped
-                    }
-                }
-            }
-        };
-        parent = if record.ends_line() { pending.pop() } else { Some(child) };
+impl PreorderRecords for Moves<'_> {
+    type Record = Record;
+    type Bad = Bad;
+
+    fn record(&self, offset: usize) -> Result<Record, Bad> {
+        record(self.rec, offset)
     }
-    Ok(offset)
-}
 
-fn checked_move(record: &Record, pos: &Position) -> Result<Move, ChessBridgeErrorKind> {
-    let (Some(from), Some(to)) = (square(record.from), square(record.to)) else {
-        return Err(ChessBridgeErrorKind::InvalidSquare);
-    };
-    let m = Move::new(from, to);
-    if pos.is_legal(m) {
-        Ok(m)
-    } else {
-        Err(ChessBridgeErrorKind::IllegalMove)
+    fn links(&self, record: &Record) -> Links {
+        let squares = match (square(record.from), square(record.to)) {
+            (Some(from), Some(to)) => Ok((from, to)),
+            _ => Err(self.rec[record.offset..record.offset + 4].iter().map(|b| format!("{b:02x}")).collect()),
+        };
+        Links {
+            offset: record.offset,
+            end: record.end,
+            next: !record.ends_line(),
+            sibling: record.has_sibling(),
+            squares,
+        }
+    }
+
+    fn comment(&self, record: &Record, ply: usize, warnings: &mut Vec<ReadWarning>) -> Option<String> {
+        comment(self.rec, record, self.place, Some(ply), warnings)
+    }
+
+    fn file_offset(&self, offset: usize) -> usize {
+        self.place.base + offset
     }
 }
 
-fn square_name(index: u8) -> String {
-    square(index).map_or_else(|| format!("#{index}"), |sq| sq.to_string())
+/// The error a walk of the move tree stopped on.
+fn stopped(stop: TreeStop<Bad>, partial: Box<GameRecord>, len: usize, place: Place) -> ChessBridgeError {
+    match stop {
+        TreeStop::Unreadable { bad, offset, ply } => bad_record(bad, offset, len, ply, place, *partial),
+        TreeStop::BadMove { offset, ply, token, off_board } => ChessBridgeError {
+            container: place.container,
+            location: place.located(offset, Some(ply), Some(token)),
+            kind: if off_board { ChessBridgeErrorKind::InvalidSquare } else { ChessBridgeErrorKind::IllegalMove },
+            partial: Some(partial),
+        },
+    }
 }
 
 fn u32_at(bytes: &[u8], offset: usize) -> u32 {

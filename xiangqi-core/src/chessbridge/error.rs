@@ -133,9 +133,6 @@ pub enum ChessBridgeErrorKind {
     /// A comment's stated byte length runs past the end of the data (the file was cut inside the comment,
     /// or the length is wrong). The location names the move record.
     CommentPastEnd(u32),
-    /// Bytes other than zero padding after the end of the move tree (where a record's flags say the tree
-    /// ends): a flag byte says a line ends where more moves follow.
-    TrailingData,
     /// A library record's move tree does not end where its index entry says (the entry's record length,
     /// `stated`); the location is where the tree ends.
     LengthMismatch {
@@ -187,7 +184,6 @@ impl fmt::Display for ChessBridgeErrorKind {
             IllegalMove => f.write_str("the move is not legal in its position"),
             Truncated => f.write_str("the data ends before the move records do: the file is cut short"),
             CommentPastEnd(len) => write!(f, "a comment of {len} bytes runs past the end of the data: the file is cut short"),
-            TrailingData => f.write_str("data other than zero padding after the end of the move tree"),
             LengthMismatch { stated } => write!(f, "the move tree ends here, but the library's index gives the record {stated} bytes"),
             RecordOverrun => f.write_str("the move tree runs past the blocks the library's index gives the record"),
             RecordPastEnd { offset } => write!(f, "the index places the record at byte {offset}, at or past the end of the data: the file is cut short or the index is wrong"),

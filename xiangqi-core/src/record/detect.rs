@@ -98,11 +98,6 @@ pub enum RecordError {
     /// The file could not be read.
     #[error("cannot read the file: {0}")]
     Io(String),
-    /// The file is in a format this crate recognises but does not read. No reader gives it today: the
-    /// ChessBridge files that are refused are [`RecordError::ChessBridge`] errors for which
-    /// [`RecordError::is_unsupported`] is true.
-    #[error("{0} files are not supported")]
-    Unsupported(Format),
     /// The source holds no game at all (it is empty, or only blank lines or text that is no record).
     #[error("no game in the {bytes} bytes of the source")]
     NoGame {
@@ -119,7 +114,7 @@ impl RecordError {
             RecordError::Xqf(err) => Some(&err.location),
             RecordError::DhtmlXq(err) => Some(&err.location),
             RecordError::ChessBridge(err) => Some(&err.location),
-            RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
+            RecordError::Io(_) | RecordError::NoGame { .. } => None,
         }
     }
 
@@ -130,7 +125,7 @@ impl RecordError {
             RecordError::Xqf(err) => err.partial.as_deref(),
             RecordError::DhtmlXq(err) => err.partial.as_deref(),
             RecordError::ChessBridge(err) => err.partial.as_deref(),
-            RecordError::Io(_) | RecordError::Unsupported(_) | RecordError::NoGame { .. } => None,
+            RecordError::Io(_) | RecordError::NoGame { .. } => None,
         }
     }
 
@@ -148,9 +143,8 @@ impl RecordError {
         }
     }
 
-    /// Whether the source is of a kind that is recognised but not read: [`RecordError::Unsupported`], or
-    /// a ChessBridge file the reader refuses (a CBR layout other than 2, a `CCBridge` container that is
-    /// neither a record nor a library).
+    /// Whether the source is of a kind that is recognised but not read: a ChessBridge file the reader refuses
+    /// (a CBR layout other than 2, a `CCBridge` container that is neither a record nor a library).
     ///
     /// ```
     /// use xiangqi_core::record::read_bytes;
@@ -160,11 +154,7 @@ impl RecordError {
     /// assert_eq!(err.location().unwrap().byte_offset, 0);
     /// ```
     pub fn is_unsupported(&self) -> bool {
-        match self {
-            RecordError::Unsupported(_) => true,
-            RecordError::ChessBridge(err) => err.kind.is_unsupported(),
-            _ => false,
-        }
+        matches!(self, RecordError::ChessBridge(err) if err.kind.is_unsupported())
     }
 }
 

@@ -7,8 +7,9 @@ use super::header::{self, Keys};
 use super::{IllegalVariations, ReadOptions, TAGS};
 use crate::encoding::{self, TextEncoding};
 use crate::record::board::{composed_position, SLOT_PIECES};
-use crate::record::{GameRecord, GameResult, Location, MoveTree, NodeId, ReadWarning, Tags};
-use crate::{Color, Move, Position, Setup};
+use crate::record::preorder::{read_preorder, Links, PreorderRecords, TreeStop};
+use crate::record::{GameRecord, GameResult, Location, MoveTree, ReadWarning, Tags};
+use crate::{Color, Position, Setup};
 
 pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, XqfError> {
     if !super::is_xqf(bytes) {
@@ -65,11 +66,12 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
     if let Some(comment) = stream.comment(&root, None, &mut record.warnings) {
         record.tree.set_comment(root_id, comment);
     }
-    let end = if root.next {
-        let start = record.tree.start().clone();
-        read_tree(&stream, &mut record, root.end, start, options)?
+    let drop_bad_variations = options.illegal_variations != IllegalVariations::Error;
+    let (mut record, end) = if root.next {
+        read_preorder(&stream, record, root.end, drop_bad_variations)
+            .map_err(|(stop, partial)| stopped(stop, partial, stream.bytes.len()))?
     } else {
-        root.end
+        (record, root.end)
     };
     if end < bytes.len() {
         record.warnings.push(ReadWarning::new(
@@ -237,113 +239,46 @@ impl Stream<'_> {
     }
 }
 
-/// A node that is owed further children.
-enum Parent {
-    /// A node of the tree, with its position; `main` if it is on the main line and has no child yet.
-    Live { node: NodeId, pos: Box<Position>, main: bool },
-    /// A node that was dropped (an illegal move in a variation, or a descendant of one).
-    Dropped,
-}
-
 /// The data ends where the record at `offset` should be (or inside it).
 fn truncated(offset: usize, ply: Option<usize>, partial: GameRecord) -> XqfError {
     let location = Location { byte_offset: offset as u64, ply, ..Location::default() };
     XqfError { location, kind: XqfErrorKind::Truncated, partial: Some(Box::new(partial)) }
 }
 
-/// Reads the records after the root, which has a next move; returns where the last record ends.
-fn read_tree(
-    stream: &Stream,
-    record: &mut GameRecord,
-    mut offset: usize,
-    start: Position,
-    options: &ReadOptions,
-) -> Result<usize, XqfError> {
-    let mut parent = Some(Parent::Live { node: record.tree.root(), pos: Box::new(start), main: true });
-    let mut pending: Vec<Parent> = Vec::new();
-    while let Some(current) = parent.take() {
-        let Some(rec) = stream.record(offset) else {
-            let ply = match &current {
-                Parent::Live { node, .. } => Some(record.tree.ply(*node) + 1),
-                Parent::Dropped => None,
-            };
-            let partial = core::mem::replace(record, GameRecord::new(Position::default()));
-            return Err(truncated(offset.min(stream.bytes.len()), ply, partial));
-        };
-        offset = rec.end;
-        let child = match current {
-            Parent::Dropped => {
-                if rec.sibling {
-                    pending.push(Parent::Dropped);
-                }
-                Parent::Dropped
-            }
-            Parent::Live { node, mut pos, main } => {
-                let ply = record.tree.ply(node) + 1;
-                let is_main = main && record.tree.first_child(node).is_none();
-                match checked_move(&rec, &pos) {
-                    Ok(m) => {
-                        let id = record.tree.push_unchecked(node, m);
-                        if let Some(comment) = stream.comment(&rec, Some(ply), &mut record.warnings) {
-                            record.tree.set_comment(id, comment);
-                        }
-                        if rec.sibling {
-                            pending.push(Parent::Live { node, pos: pos.clone(), main: false });
-                        }
-                        pos.play_unchecked(m);
-                        Parent::Live { node: id, pos, main: is_main }
-                    }
-                    Err(kind) => {
-                        let token = match kind {
-                            XqfErrorKind::InvalidSquare => stream.raw_head(&rec),
-                            _ => format!("{}{}", square_name(rec.from), square_name(rec.to)),
-                        };
-                        if is_main || options.illegal_variations == IllegalVariations::Error {
-                            let location = Location {
-                                byte_offset: rec.offset as u64,
-                                ply: Some(ply),
-                                token: Some(token),
-                                ..Location::default()
-                            };
-                            let partial = Some(Box::new(core::mem::replace(record, GameRecord::new(*pos))));
-                            return Err(XqfError { location, kind, partial });
-                        }
-                        let what = match kind {
-                            XqfErrorKind::InvalidSquare => "a square off the board",
-                            _ => "an illegal move",
-                        };
-                        record.warnings.push(ReadWarning::new(
-                            Some(ply),
-                            format!(
-                                "byte {}: {what} ({token}) in a variation; it and its continuation were dropped",
-                                rec.offset
-                            ),
-                        ));
-                        if rec.sibling {
-                            pending.push(Parent::Live { node, pos, main: false });
-                        }
-                        Parent::Dropped
-                    }
-                }
-            }
-        };
-        parent = if rec.next { Some(child) } else { pending.pop() };
-    }
-    Ok(offset)
-}
-
-fn checked_move(rec: &Record, pos: &Position) -> Result<Move, XqfErrorKind> {
-    let (Some(from), Some(to)) = (header::square(rec.from), header::square(rec.to)) else {
-        return Err(XqfErrorKind::InvalidSquare);
-    };
-    let m = Move::new(from, to);
-    if pos.is_legal(m) {
-        Ok(m)
-    } else {
-        Err(XqfErrorKind::IllegalMove)
+/// The error a walk of the move tree stopped on (`len`: the length of the data).
+fn stopped(stop: TreeStop<()>, partial: Box<GameRecord>, len: usize) -> XqfError {
+    match stop {
+        TreeStop::Unreadable { offset, ply, .. } => truncated(offset.min(len), ply, *partial),
+        TreeStop::BadMove { offset, ply, token, off_board } => XqfError {
+            location: Location {
+                byte_offset: offset as u64,
+                ply: Some(ply),
+                token: Some(token),
+                ..Location::default()
+            },
+            kind: if off_board { XqfErrorKind::InvalidSquare } else { XqfErrorKind::IllegalMove },
+            partial: Some(partial),
+        },
     }
 }
 
-fn square_name(value: u8) -> String {
-    header::square(value).map_or_else(|| format!("#{value}"), |sq| sq.to_string())
+impl PreorderRecords for Stream<'_> {
+    type Record = Record;
+    type Bad = ();
+
+    fn record(&self, offset: usize) -> Result<Record, ()> {
+        Stream::record(self, offset).ok_or(())
+    }
+
+    fn links(&self, rec: &Record) -> Links {
+        let squares = match (header::square(rec.from), header::square(rec.to)) {
+            (Some(from), Some(to)) => Ok((from, to)),
+            _ => Err(self.raw_head(rec)),
+        };
+        Links { offset: rec.offset, end: rec.end, next: rec.next, sibling: rec.sibling, squares }
+    }
+
+    fn comment(&self, rec: &Record, ply: usize, warnings: &mut Vec<ReadWarning>) -> Option<String> {
+        Stream::comment(self, rec, Some(ply), warnings)
+    }
 }
