@@ -6,8 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use xiangqi_core::chessbridge;
-use xiangqi_core::xqf::{self, XqfVersion};
-use xiangqi_fuzz::records::{assert_error_bounded, assert_record_replays, shape};
+use xiangqi_fuzz::records::check_binary_read;
 
 /// Where a CBR's move records start.
 const MOVES: usize = 2214;
@@ -39,19 +38,7 @@ fn cbr_header() -> Vec<u8> {
 
 fn check(bytes: &[u8], games: Vec<Result<xiangqi_core::record::GameRecord, chessbridge::ChessBridgeError>>) {
     for game in games {
-        match game {
-            Ok(record) => {
-                assert_record_replays(&record);
-                let again = xqf::read(&xqf::write(&record, XqfVersion::V18)).expect("reads back");
-                assert_eq!(shape(&again.tree), shape(&record.tree));
-            }
-            Err(err) => {
-                assert_error_bounded(&err.location, &err.to_string(), bytes.len());
-                if let Some(partial) = &err.partial {
-                    assert_record_replays(partial);
-                }
-            }
-        }
+        check_binary_read(bytes, game.map_err(Into::into));
     }
 }
 

@@ -2,7 +2,8 @@
 
 use xiangqi_core::encoding::TextEncoding;
 use xiangqi_core::pgn::{self, WriteOptions};
-use xiangqi_core::record::{GameRecord, Location, MoveTree};
+use xiangqi_core::record::{GameRecord, Location, MoveTree, RecordError};
+use xiangqi_core::xqf::{self, XqfVersion};
 use xiangqi_core::{Move, Position};
 
 /// The longest message an error may have, whatever the input: an offending token is quoted at most 64
@@ -42,6 +43,26 @@ pub fn assert_error_bounded(location: &Location, message: &str, input_len: usize
         message.len(),
         message.chars().take(200).collect::<String>()
     );
+}
+
+/// The checks on what a binary reader (XQF, ChessBridge) returned for `bytes`: a game replays, and writes out
+/// as XQF (which keeps variations) and reads back to the same tree; an error lies inside the input with a
+/// short message, and the game it read up to the problem replays.
+pub fn check_binary_read(bytes: &[u8], read: Result<GameRecord, RecordError>) {
+    match read {
+        Ok(record) => {
+            assert_record_replays(&record);
+            let again = xqf::read(&xqf::write(&record, XqfVersion::V18)).expect("reads back");
+            assert_eq!(shape(&again.tree), shape(&record.tree));
+        }
+        Err(err) => {
+            let location = err.location().expect("a reader's error has a location");
+            assert_error_bounded(location, &err.to_string(), bytes.len());
+            if let Some(partial) = err.partial() {
+                assert_record_replays(partial);
+            }
+        }
+    }
 }
 
 /// The PGN target's checks on any bytes: no panic; games numbered without gaps; errors inside the input with
