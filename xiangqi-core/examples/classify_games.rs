@@ -1,15 +1,30 @@
 //! Times the classification of every move of real games (the bundled wukong PGN files by default), as the
-//! bulk analysis with classes does: `cargo run --release -p xiangqi-core --example classify_games [FILES...]`.
-//! Prints the moves per second, the median and the slowest moves.
+//! bulk analysis with classes does: `cargo run --release -p xiangqi-core --example classify_games [--cache N]
+//! [FILES...]`. Prints the moves per second, the median and the slowest moves. With `--cache N`, moves are
+//! classified through a cache of N entries kept across games, as the bulk engine does (`--cache 0`: none,
+//! the default), and its hits are counted.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
+use xiangqi_core::arbiter::ClassificationCache;
 use xiangqi_core::record::read_file;
 use xiangqi_core::Game;
 
 fn main() {
-    let mut files: Vec<PathBuf> = std::env::args().skip(1).map(PathBuf::from).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut cache = match args.iter().position(|a| a == "--cache") {
+        Some(at) => {
+            let entries = args.get(at + 1).and_then(|n| n.parse::<usize>().ok()).unwrap_or_else(|| {
+                eprintln!("classify_games: --cache needs a number of entries");
+                std::process::exit(2);
+            });
+            args.drain(at..at + 2);
+            (entries > 0).then(|| ClassificationCache::with_entries(entries))
+        }
+        None => None,
+    };
+    let mut files: Vec<PathBuf> = args.into_iter().map(PathBuf::from).collect();
     if files.is_empty() {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/data/wukong");
         files = match std::fs::read_dir(&root) {
@@ -45,7 +60,10 @@ fn main() {
             for m in record.main_line() {
                 game.push(m).expect("a record's moves are legal");
                 let start = Instant::now();
-                std::hint::black_box(game.classify(game.len() - 1));
+                match cache.as_mut() {
+                    Some(cache) => std::hint::black_box(game.classify_cached(game.len() - 1, cache)).map(|_| ()),
+                    None => std::hint::black_box(game.classify(game.len() - 1)).map(|_| ()),
+                };
                 times.push(start.elapsed().as_secs_f64() * 1e6);
             }
         }
@@ -74,6 +92,14 @@ fn main() {
         share(n * 99 / 100),
         share(n * 9 / 10)
     );
+    if let Some(cache) = &cache {
+        println!(
+            "cache: {} hits, {} misses ({:.1} % of the moves answered from it)",
+            cache.hits(),
+            cache.misses(),
+            cache.hits() as f64 / n as f64 * 100.0
+        );
+    }
     if skipped > 0 {
         println!("{skipped} records could not be read");
     }

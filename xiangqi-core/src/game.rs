@@ -4,8 +4,8 @@ use std::sync::OnceLock;
 
 use crate::arbiter::cycle::CycleRuling;
 use crate::arbiter::{
-    classify, judge_cycle, ArbiterConfig, Classification, ClassifyError, NaturalLimit, PieceId, PlyContext, Reason,
-    Ruling, SideProfile, Verdict,
+    classify, judge_cycle, ArbiterConfig, Classification, ClassificationCache, ClassifyError, Context, NaturalLimit,
+    PieceId, PlyContext, Reason, Ruling, SideProfile, Verdict,
 };
 use crate::{Color, Move, PlayError, Position, Role, Square};
 
@@ -277,20 +277,70 @@ impl Game {
                     return known.cloned().map_err(Clone::clone);
                 }
             }
-            crate::arbiter::both_generals(&self.positions[index])?;
-            crate::arbiter::both_generals(&self.positions[index + 1])?;
-            let ctx = PlyContext {
-                before: &self.positions[index],
-                after: &self.positions[index + 1],
-                mv: self.moves[index],
-                ids_before: &self.ids[index],
-                ids_after: &self.ids[index + 1],
-                previous_move: self.lead_in(index).map(|i| self.moves[i]),
-                previous: self.lead_in(index).map(|i| (&self.positions[i], &self.ids[i])),
-            };
-            Ok(classify(&ctx, &self.config))
+            self.classify_afresh(index)
         });
         Some(result.as_ref())
+    }
+
+    /// As [`Game::try_classify`], looking in `cache` first for a move played in the same context in another
+    /// game (or earlier in this one), and storing there what it computes. The answer is the one
+    /// [`Game::try_classify`] gives; analysing many games that share their openings, most of their first moves
+    /// are found in the cache.
+    ///
+    /// ```
+    /// use xiangqi_core::{arbiter::ClassificationCache, Game};
+    ///
+    /// let mut cache = ClassificationCache::new();
+    /// let mut game = Game::default();
+    /// game.push("h2e2".parse()?)?;
+    /// let first = game.classify_cached(0, &mut cache).and_then(Result::ok).cloned();
+    /// let mut again = Game::default();
+    /// again.push("h2e2".parse()?)?;
+    /// assert_eq!(again.classify_cached(0, &mut cache).and_then(Result::ok), first.as_ref());
+    /// assert_eq!(cache.hits(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn classify_cached(
+        &self,
+        index: usize,
+        cache: &mut ClassificationCache,
+    ) -> Option<Result<&Classification, &ClassifyError>> {
+        let cell = self.classes.get(index)?;
+        if cell.get().is_none() && self.same_context_before(index).is_none() {
+            let context = Context {
+                from: self.positions[self.lead_in(index).unwrap_or(index)].clone(),
+                lead_in: self.lead_in(index).map(|i| self.moves[i]),
+                mv: self.moves[index],
+            };
+            let result = match cache.get(&self.config, &context, &self.ids[index + 1]) {
+                Some(known) => Ok(known),
+                None => {
+                    let fresh = self.classify_afresh(index);
+                    if let Ok(classification) = &fresh {
+                        cache.insert(context, classification.clone());
+                    }
+                    fresh
+                }
+            };
+            let _ = cell.set(result);
+        }
+        self.try_classify(index)
+    }
+
+    /// The classification of move `index` computed from its positions.
+    fn classify_afresh(&self, index: usize) -> Result<Classification, ClassifyError> {
+        crate::arbiter::both_generals(&self.positions[index])?;
+        crate::arbiter::both_generals(&self.positions[index + 1])?;
+        let ctx = PlyContext {
+            before: &self.positions[index],
+            after: &self.positions[index + 1],
+            mv: self.moves[index],
+            ids_before: &self.ids[index],
+            ids_after: &self.ids[index + 1],
+            previous_move: self.lead_in(index).map(|i| self.moves[i]),
+            previous: self.lead_in(index).map(|i| (&self.positions[i], &self.ids[i])),
+        };
+        Ok(classify(&ctx, &self.config))
     }
 
     /// An earlier move played in exactly the context of move `index`: the same position, move and piece
@@ -475,18 +525,7 @@ mod tests {
 
     /// The classification of move `index` computed afresh, without looking at earlier moves' answers.
     fn fresh(game: &Game, index: usize) -> Result<Classification, ClassifyError> {
-        crate::arbiter::both_generals(&game.positions[index])?;
-        crate::arbiter::both_generals(&game.positions[index + 1])?;
-        let ctx = PlyContext {
-            before: &game.positions[index],
-            after: &game.positions[index + 1],
-            mv: game.moves[index],
-            ids_before: &game.ids[index],
-            ids_after: &game.ids[index + 1],
-            previous_move: game.lead_in(index).map(|i| game.moves[i]),
-            previous: game.lead_in(index).map(|i| (&game.positions[i], &game.ids[i])),
-        };
-        Ok(classify(&ctx, &game.config))
+        game.classify_afresh(index)
     }
 
     /// Every bundled repetition case, its moves played three times over where they return to the start.

@@ -1,7 +1,7 @@
 //! One game read from a source, replayed through the arbiter: its row of the games table and its rows of
 //! the plies table.
 
-use xiangqi_core::arbiter::{ArbiterConfig, Classification, Verdict};
+use xiangqi_core::arbiter::{ArbiterConfig, Classification, ClassificationCache, Verdict};
 use xiangqi_core::chinese::{self, ChineseStyle};
 use xiangqi_core::record::{GameRecord, MoveTree, NodeId, RecordError};
 use xiangqi_core::wxf::{self, WxfStyle};
@@ -187,8 +187,13 @@ pub(crate) struct ReadGame {
     pub read: Result<GameRecord, RecordError>,
 }
 
-/// Analyses one game: its game row and, when asked for, its ply rows.
-pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
+/// Analyses one game: its game row and, when asked for, its ply rows. Moves are classified through `cache`
+/// when there is one (games that share their openings share those moves' classifications).
+pub(crate) fn analyse(
+    game: ReadGame,
+    analysis: &Analysis,
+    mut cache: Option<&mut ClassificationCache>,
+) -> (GameRow, Vec<PlyRow>) {
     let (record, error) = match game.read {
         Ok(record) => (Some(record), None),
         Err(err) => (err.partial().cloned(), Some(err)),
@@ -293,7 +298,11 @@ pub(crate) fn analyse(game: ReadGame, analysis: &Analysis) -> (GameRow, Vec<PlyR
     if analysis.plies {
         for (i, ply) in plies.iter_mut().enumerate() {
             let class = if analysis.classify {
-                game.classify(i).map(|c| (c.class.name(), targets(c)))
+                let classified = match cache.as_deref_mut() {
+                    Some(cache) => game.classify_cached(i, cache).and_then(Result::ok),
+                    None => game.classify(i),
+                };
+                classified.map(|c| (c.class.name(), targets(c)))
             } else {
                 classes.get(i).cloned().flatten()
             };

@@ -13,6 +13,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use arrow_array::RecordBatch;
+use xiangqi_core::arbiter::ClassificationCache;
 use xiangqi_core::record::{DeferredGame, RecordError, Records};
 
 use crate::analyse::{analyse, Analysis, GameRow, PlyRow, ReadGame, Status};
@@ -263,14 +264,24 @@ impl Permits {
 /// What [`run_rows`] hands its rows to: a batch of game rows with their ply rows, and the source names.
 pub type RowSink<'a> = dyn FnMut(Vec<(GameRow, Vec<PlyRow>)>, &[Arc<str>]) -> Result<(), RunError> + 'a;
 
-/// Reads a game's moves and analyses it; a panic in either becomes an error row.
-fn analyse_guarded(game: FoundGame, analysis: &Analysis) -> (GameRow, Vec<PlyRow>) {
+/// Reads a game's moves and analyses it (classifying through `cache` when there is one); a panic in either
+/// becomes an error row.
+fn analyse_guarded(
+    game: FoundGame,
+    analysis: &Analysis,
+    mut cache: Option<&mut ClassificationCache>,
+) -> (GameRow, Vec<PlyRow>) {
     let (source, source_name, index, format) = (game.source, Arc::clone(&game.source_name), game.index, game.format);
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(game.read(), analysis))) {
+    let analysed =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(game.read(), analysis, cache.as_deref_mut())));
+    match analysed {
         Ok(rows) => rows,
         Err(_) => {
+            if let Some(cache) = cache {
+                cache.clear();
+            }
             let read = Err(RecordError::Io("internal error while analysing this game".to_owned()));
-            let (mut row, _) = analyse(ReadGame { source, source_name, index, format, read }, analysis);
+            let (mut row, _) = analyse(ReadGame { source, source_name, index, format, read }, analysis, None);
             row.status = Status::Error;
             (row, Vec::new())
         }
@@ -389,22 +400,29 @@ pub fn run_rows(
         for _ in 0..threads {
             let sender = sender.clone();
             let (feed, failed, permits) = (&feed, &failed, &permits);
-            scope.spawn(move || loop {
-                let stop = || cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed);
-                if !permits.take(&stop) {
-                    break;
-                }
-                let (number, chunk) = match feed.lock() {
-                    Ok(mut feed) => feed.next_chunk(),
-                    Err(_) => break,
-                };
-                if chunk.is_empty() {
-                    permits.give_back();
-                    break;
-                }
-                let rows = chunk.into_iter().map(|game| analyse_guarded(game, &options.analysis)).collect();
-                if sender.send((number, rows)).is_err() {
-                    break;
+            scope.spawn(move || {
+                // Games of a corpus share their openings: their moves' classifications are kept across games.
+                let mut cache = options.analysis.classify.then(ClassificationCache::new);
+                loop {
+                    let stop = || cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed);
+                    if !permits.take(&stop) {
+                        break;
+                    }
+                    let (number, chunk) = match feed.lock() {
+                        Ok(mut feed) => feed.next_chunk(),
+                        Err(_) => break,
+                    };
+                    if chunk.is_empty() {
+                        permits.give_back();
+                        break;
+                    }
+                    let rows = chunk
+                        .into_iter()
+                        .map(|game| analyse_guarded(game, &options.analysis, cache.as_mut()))
+                        .collect();
+                    if sender.send((number, rows)).is_err() {
+                        break;
+                    }
                 }
             });
         }

@@ -21,6 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cache;
 mod chase_target;
 mod checks;
 mod classify;
@@ -35,12 +36,14 @@ mod threats;
 mod value;
 mod verdict;
 
+pub use cache::ClassificationCache;
 pub use classify::{ChaseTarget, Classification, IdleKind, IdleRule, MoveClass, PieceId};
 pub use natural::NaturalLimit;
 pub use roots::{analyse_root, analyse_root_with, FalseRoot, Protector, RootAnalysis, RootError, Rooting};
 pub use threats::ThreatMeans;
 pub use verdict::{Reason, Ruling, SideProfile, Verdict};
 
+pub(crate) use cache::Context;
 pub(crate) use classify::{classify, PlyContext};
 
 use crate::PlayError;
@@ -208,6 +211,11 @@ impl KeyPointHook {
     /// Whether `mv`, played from `before`, occupies a defensive key point.
     pub fn judge(&self, before: &Position, mv: Move) -> bool {
         (self.0)(before, mv)
+    }
+
+    /// What tells this judgement from others (its clones share it).
+    pub(crate) fn identity(&self) -> usize {
+        std::sync::Arc::as_ptr(&self.0) as *const () as usize
     }
 }
 

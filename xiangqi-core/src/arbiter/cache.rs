@@ -1,0 +1,279 @@
+//! Classifications remembered across games.
+//!
+//! A move's classification depends only on its context: the position it is played in, the move, and the
+//! opponent's move that led there from its own position (and the arbiter's configuration). Games of a
+//! database share their openings, so the same context comes back game after game; a cache answers it
+//! from the first time.
+
+use super::{ArbiterConfig, Classification, PieceId, RuleSet, SearchLimits};
+use crate::position::Code;
+use crate::{Color, Move, Position};
+
+/// The classifications of move contexts met before, for
+/// [`Game::classify_cached`](crate::Game::classify_cached).
+///
+/// The cache holds a fixed number of entries, in buckets of four: a new context takes the place of the entry
+/// of its bucket used least (each use counts, and the counts of a bucket are halved whenever one of its
+/// entries is replaced, so that what was popular long ago makes way). The moves of common openings, met in
+/// game after game, stay; the moves met once go. A context found is checked whole (the position, both
+/// moves), so an answer from the cache is the answer the classifier would give. It serves one arbiter
+/// configuration at a time: a game judged with another one empties it first. One cache per thread: it is not
+/// shared.
+///
+/// ```
+/// use xiangqi_core::{arbiter::ClassificationCache, Game};
+///
+/// let mut cache = ClassificationCache::new();
+/// for _ in 0..2 {
+///     let mut game = Game::default();
+///     for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+///         game.push(m.parse()?)?;
+///     }
+///     for ply in 0..game.len() {
+///         game.classify_cached(ply, &mut cache);
+///     }
+/// }
+/// assert_eq!((cache.hits(), cache.misses()), (4, 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct ClassificationCache {
+    buckets: Vec<[Option<Box<Entry>>; WAYS]>,
+    config: Option<ConfigKey>,
+    hits: u64,
+    misses: u64,
+}
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+/// What a move's classification depends on: the position the context starts from (the one before the
+/// opponent's lead-in move when there is one, otherwise the one the move is played in), the lead-in move
+/// and the move.
+#[derive(Clone, Debug)]
+pub(crate) struct Context {
+    pub(crate) from: Position,
+    pub(crate) lead_in: Option<Move>,
+    pub(crate) mv: Move,
+}
+
+impl Context {
+    fn hash(&self) -> u64 {
+        let code = |m: Move| (m.from.index() << 8 | m.to.index()) as u64;
+        let lead = self.lead_in.map_or(0xffff, code);
+        let mv = code(self.mv);
+        (self.from.zobrist_hash() ^ lead.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ mv.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
+            .rotate_left(29)
+    }
+
+    #[cfg(test)]
+    fn same(&self, other: &Context) -> bool {
+        Key::of(self, self.hash()).matches(other, other.hash())
+    }
+}
+
+/// A context as stored: the board and side to move of its position, and its moves.
+#[derive(Debug)]
+struct Key {
+    hash: u64,
+    board: [Code; 90],
+    turn: Color,
+    lead_in: Option<Move>,
+    mv: Move,
+}
+
+impl Key {
+    fn of(context: &Context, hash: u64) -> Key {
+        Key { hash, board: context.from.board, turn: context.from.turn(), lead_in: context.lead_in, mv: context.mv }
+    }
+
+    fn matches(&self, context: &Context, hash: u64) -> bool {
+        self.hash == hash
+            && self.mv == context.mv
+            && self.lead_in == context.lead_in
+            && self.turn == context.from.turn()
+            && self.board == context.from.board
+    }
+}
+
+#[derive(Debug)]
+struct Entry {
+    key: Key,
+    uses: u32,
+    classification: Classification,
+}
+
+/// The parts of an [`ArbiterConfig`] a classification depends on (the key-point judgement by identity).
+#[derive(Debug, PartialEq, Eq)]
+struct ConfigKey {
+    rules: RuleSet,
+    limits: SearchLimits,
+    king_evasion_idle: bool,
+    self_inflicted: bool,
+    key_point_hook: Option<usize>,
+}
+
+impl ConfigKey {
+    fn of(config: &ArbiterConfig) -> ConfigKey {
+        ConfigKey {
+            rules: config.rules,
+            limits: config.limits,
+            king_evasion_idle: config.king_evasion_idle,
+            self_inflicted: config.self_inflicted,
+            key_point_hook: config.defensive_key_point.as_ref().map(|hook| hook.identity()),
+        }
+    }
+}
+
+impl Default for ClassificationCache {
+    fn default() -> ClassificationCache {
+        ClassificationCache::new()
+    }
+}
+
+impl ClassificationCache {
+    /// A cache of 65,536 entries (about 15 MB when full: some 230 bytes an entry, more for the
+    /// classifications that list chased pieces).
+    pub fn new() -> ClassificationCache {
+        ClassificationCache::with_entries(1 << 16)
+    }
+
+    /// A cache of at least `entries` entries (rounded up to a power of two, and to at least one bucket).
+    pub fn with_entries(entries: usize) -> ClassificationCache {
+        let buckets = entries.div_ceil(WAYS).max(1).next_power_of_two();
+        ClassificationCache {
+            buckets: (0..buckets).map(|_| Default::default()).collect(),
+            config: None,
+            hits: 0,
+            misses: 0,
+        }
+    }
+
+    /// Contexts answered from the cache so far.
+    pub fn hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Contexts looked up and not found so far.
+    pub fn misses(&self) -> u64 {
+        self.misses
+    }
+
+    /// Forgets every entry (the counts stay).
+    pub fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(|bucket| *bucket = Default::default());
+    }
+
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize) & (self.buckets.len() - 1)
+    }
+
+    /// The classification stored for `context` under `config`, its pieces named by `ids_after` (the
+    /// identities after the move in the game asking). A lookup under another configuration than the last
+    /// one empties the cache.
+    pub(crate) fn get(
+        &mut self,
+        config: &ArbiterConfig,
+        context: &Context,
+        ids_after: &[u8; 90],
+    ) -> Option<Classification> {
+        let key = ConfigKey::of(config);
+        if self.config.as_ref() != Some(&key) {
+            self.clear();
+            self.config = Some(key);
+        }
+        let hash = context.hash();
+        let bucket = self.bucket(hash);
+        let found = self.buckets[bucket].iter_mut().flatten().find(|entry| entry.key.matches(context, hash));
+        match found {
+            Some(entry) => {
+                entry.uses = entry.uses.saturating_add(1);
+                self.hits += 1;
+                Some(relabelled(&entry.classification, ids_after))
+            }
+            None => {
+                self.misses += 1;
+                None
+            }
+        }
+    }
+
+    /// Stores `classification` for `context` (under the configuration of the last lookup), in place of the
+    /// entry of its bucket used least.
+    pub(crate) fn insert(&mut self, context: Context, classification: Classification) {
+        let hash = context.hash();
+        let bucket = self.bucket(hash);
+        let slots = &mut self.buckets[bucket];
+        let victim = slots
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, slot)| slot.as_ref().map_or(-1, |entry| i64::from(entry.uses)))
+            .map_or(0, |(at, _)| at);
+        if slots[victim].is_some() {
+            for entry in slots.iter_mut().flatten() {
+                entry.uses /= 2;
+            }
+        }
+        slots[victim] = Some(Box::new(Entry { key: Key::of(&context, hash), uses: 0, classification }));
+    }
+}
+
+/// `classification` with its targets named by `ids_after`: a target's identity is the one on its square
+/// after the move, and the same context played in another game may have given its pieces other numbers.
+fn relabelled(classification: &Classification, ids_after: &[u8; 90]) -> Classification {
+    let mut copy = classification.clone();
+    for target in copy.chases.iter_mut().chain(&mut copy.soldier_chases).chain(&mut copy.general_chases) {
+        target.target_id = PieceId(ids_after[target.target.index()]);
+    }
+    copy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context(fen: &str, lead_in: Option<&str>, mv: &str) -> Context {
+        Context {
+            from: Position::from_fen(fen).expect("position"),
+            lead_in: lead_in.map(|m| m.parse().expect("move")),
+            mv: mv.parse().expect("move"),
+        }
+    }
+
+    #[test]
+    fn a_context_is_the_same_only_in_every_part() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let base = context(start, Some("h2e2"), "h9g7");
+        assert!(base.same(&context(start, Some("h2e2"), "h9g7")));
+        assert!(!base.same(&context(start, Some("b2e2"), "h9g7")), "another lead-in");
+        assert!(!base.same(&context(start, None, "h9g7")), "no lead-in");
+        assert!(!base.same(&context(start, Some("h2e2"), "b9c7")), "another move");
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        assert!(!base.same(&context(black, Some("h2e2"), "h9g7")), "another side to move");
+        let moved = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1";
+        assert!(!base.same(&context(moved, Some("h2e2"), "h9g7")), "another board");
+    }
+
+    #[test]
+    fn another_configuration_empties_the_cache() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let mut cache = ClassificationCache::with_entries(4);
+        let ctx = context(start, None, "h2e2");
+        let ids = [0u8; 90];
+        let config = ArbiterConfig::default();
+        assert!(cache.get(&config, &ctx, &ids).is_none());
+        let pos = Position::from_fen(start).expect("position");
+        let classification = crate::arbiter::classify_move(&pos, ctx.mv, None, &config).expect("classified");
+        cache.insert(ctx.clone(), classification.clone());
+        assert_eq!(cache.get(&config, &ctx, &ids).map(|c| c.class), Some(classification.class));
+        assert!(cache.get(&ArbiterConfig::with_rules(RuleSet::Axf), &ctx, &ids).is_none());
+        assert!(cache.get(&config, &ctx, &ids).is_none(), "emptied by the other configuration");
+        let hook = ArbiterConfig {
+            defensive_key_point: Some(super::super::KeyPointHook::new(|_, _| false)),
+            ..ArbiterConfig::default()
+        };
+        cache.insert(ctx.clone(), classification);
+        assert!(cache.get(&hook, &ctx, &ids).is_none(), "a key-point judgement");
+        assert_eq!((cache.hits(), cache.misses()), (1, 4));
+    }
+}
