@@ -308,7 +308,7 @@ impl Game {
         let cell = self.classes.get(index)?;
         if cell.get().is_none() && self.same_context_before(index).is_none() {
             let context = Context {
-                from: self.positions[self.lead_in(index).unwrap_or(index)].clone(),
+                from: &self.positions[self.lead_in(index).unwrap_or(index)],
                 lead_in: self.lead_in(index).map(|i| self.moves[i]),
                 mv: self.moves[index],
             };
@@ -317,7 +317,7 @@ impl Game {
                 None => {
                     let fresh = self.classify_afresh(index);
                     if let Ok(classification) = &fresh {
-                        cache.insert(context, classification.clone());
+                        cache.insert(&context, classification.clone());
                     }
                     fresh
                 }

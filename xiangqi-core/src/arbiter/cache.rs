@@ -38,7 +38,7 @@ use crate::{Color, Move, Position};
 /// ```
 #[derive(Debug)]
 pub struct ClassificationCache {
-    buckets: Vec<[Option<Box<Entry>>; WAYS]>,
+    buckets: Vec<[Slot; WAYS]>,
     config: Option<ConfigKey>,
     hits: u64,
     misses: u64,
@@ -47,17 +47,26 @@ pub struct ClassificationCache {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
+/// A place in a bucket: the hash of its context and its uses beside the entry, so that a lookup reads the
+/// entry itself only when the hash matches.
+#[derive(Debug, Default)]
+struct Slot {
+    hash: u64,
+    uses: u32,
+    entry: Option<Box<Entry>>,
+}
+
 /// What a move's classification depends on: the position the context starts from (the one before the
 /// opponent's lead-in move when there is one, otherwise the one the move is played in), the lead-in move
 /// and the move.
-#[derive(Clone, Debug)]
-pub(crate) struct Context {
-    pub(crate) from: Position,
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Context<'a> {
+    pub(crate) from: &'a Position,
     pub(crate) lead_in: Option<Move>,
     pub(crate) mv: Move,
 }
 
-impl Context {
+impl Context<'_> {
     fn hash(&self) -> u64 {
         let code = |m: Move| (m.from.index() << 8 | m.to.index()) as u64;
         let lead = self.lead_in.map_or(0xffff, code);
@@ -65,42 +74,25 @@ impl Context {
         (self.from.zobrist_hash() ^ lead.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ mv.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
             .rotate_left(29)
     }
-
-    #[cfg(test)]
-    fn same(&self, other: &Context) -> bool {
-        Key::of(self, self.hash()).matches(other, other.hash())
-    }
 }
 
-/// A context as stored: the board and side to move of its position, and its moves.
+/// A stored context (the board and side to move of its position, its moves) and its classification.
 #[derive(Debug)]
-struct Key {
-    hash: u64,
+struct Entry {
     board: [Code; 90],
     turn: Color,
     lead_in: Option<Move>,
     mv: Move,
+    classification: Classification,
 }
 
-impl Key {
-    fn of(context: &Context, hash: u64) -> Key {
-        Key { hash, board: context.from.board, turn: context.from.turn(), lead_in: context.lead_in, mv: context.mv }
-    }
-
-    fn matches(&self, context: &Context, hash: u64) -> bool {
-        self.hash == hash
-            && self.mv == context.mv
+impl Entry {
+    fn matches(&self, context: &Context<'_>) -> bool {
+        self.mv == context.mv
             && self.lead_in == context.lead_in
             && self.turn == context.from.turn()
             && self.board == context.from.board
     }
-}
-
-#[derive(Debug)]
-struct Entry {
-    key: Key,
-    uses: u32,
-    classification: Classification,
 }
 
 /// The parts of an [`ArbiterConfig`] a classification depends on (the key-point judgement by identity).
@@ -174,7 +166,7 @@ impl ClassificationCache {
     pub(crate) fn get(
         &mut self,
         config: &ArbiterConfig,
-        context: &Context,
+        context: &Context<'_>,
         ids_after: &[u8; 90],
     ) -> Option<Classification> {
         let key = ConfigKey::of(config);
@@ -184,12 +176,14 @@ impl ClassificationCache {
         }
         let hash = context.hash();
         let bucket = self.bucket(hash);
-        let found = self.buckets[bucket].iter_mut().flatten().find(|entry| entry.key.matches(context, hash));
+        let found = self.buckets[bucket]
+            .iter_mut()
+            .find(|slot| slot.hash == hash && slot.entry.as_ref().is_some_and(|entry| entry.matches(context)));
         match found {
-            Some(entry) => {
-                entry.uses = entry.uses.saturating_add(1);
+            Some(slot) => {
+                slot.uses = slot.uses.saturating_add(1);
                 self.hits += 1;
-                Some(relabelled(&entry.classification, ids_after))
+                slot.entry.as_ref().map(|entry| relabelled(&entry.classification, ids_after))
             }
             None => {
                 self.misses += 1;
@@ -200,21 +194,28 @@ impl ClassificationCache {
 
     /// Stores `classification` for `context` (under the configuration of the last lookup), in place of the
     /// entry of its bucket used least.
-    pub(crate) fn insert(&mut self, context: Context, classification: Classification) {
+    pub(crate) fn insert(&mut self, context: &Context<'_>, classification: Classification) {
         let hash = context.hash();
         let bucket = self.bucket(hash);
         let slots = &mut self.buckets[bucket];
         let victim = slots
             .iter()
             .enumerate()
-            .min_by_key(|(_, slot)| slot.as_ref().map_or(-1, |entry| i64::from(entry.uses)))
+            .min_by_key(|(_, slot)| slot.entry.as_ref().map_or(-1, |_| i64::from(slot.uses)))
             .map_or(0, |(at, _)| at);
-        if slots[victim].is_some() {
-            for entry in slots.iter_mut().flatten() {
-                entry.uses /= 2;
+        if slots[victim].entry.is_some() {
+            for slot in slots.iter_mut() {
+                slot.uses /= 2;
             }
         }
-        slots[victim] = Some(Box::new(Entry { key: Key::of(&context, hash), uses: 0, classification }));
+        let entry = Entry {
+            board: context.from.board,
+            turn: context.from.turn(),
+            lead_in: context.lead_in,
+            mv: context.mv,
+            classification,
+        };
+        slots[victim] = Slot { hash, uses: 0, entry: Some(Box::new(entry)) };
     }
 }
 
@@ -232,39 +233,56 @@ fn relabelled(classification: &Classification, ids_after: &[u8; 90]) -> Classifi
 mod tests {
     use super::*;
 
-    fn context(fen: &str, lead_in: Option<&str>, mv: &str) -> Context {
-        Context {
-            from: Position::from_fen(fen).expect("position"),
-            lead_in: lead_in.map(|m| m.parse().expect("move")),
-            mv: mv.parse().expect("move"),
-        }
+    fn context<'a>(from: &'a Position, lead_in: Option<&str>, mv: &str) -> Context<'a> {
+        Context { from, lead_in: lead_in.map(|m| m.parse().expect("move")), mv: mv.parse().expect("move") }
+    }
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen).expect("position")
+    }
+
+    /// A classification to store (the cache does not look into it).
+    fn some_classification() -> Classification {
+        let config = ArbiterConfig::default();
+        crate::arbiter::classify_move(&position(START), "h2e2".parse().expect("move"), None, &config)
+            .expect("classified")
+    }
+
+    /// Whether `b` is found in a cache that holds only `a`.
+    fn same(a: &Context<'_>, b: &Context<'_>) -> bool {
+        let mut cache = ClassificationCache::with_entries(1);
+        let config = ArbiterConfig::default();
+        cache.get(&config, a, &[0; 90]);
+        cache.insert(a, some_classification());
+        cache.get(&config, b, &[0; 90]).is_some()
     }
 
     #[test]
     fn a_context_is_the_same_only_in_every_part() {
-        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-        let base = context(start, Some("h2e2"), "h9g7");
-        assert!(base.same(&context(start, Some("h2e2"), "h9g7")));
-        assert!(!base.same(&context(start, Some("b2e2"), "h9g7")), "another lead-in");
-        assert!(!base.same(&context(start, None, "h9g7")), "no lead-in");
-        assert!(!base.same(&context(start, Some("h2e2"), "b9c7")), "another move");
-        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
-        assert!(!base.same(&context(black, Some("h2e2"), "h9g7")), "another side to move");
-        let moved = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1";
-        assert!(!base.same(&context(moved, Some("h2e2"), "h9g7")), "another board");
+        let start = position(START);
+        let base = context(&start, Some("h2e2"), "h9g7");
+        assert!(same(&base, &context(&position(START), Some("h2e2"), "h9g7")));
+        assert!(!same(&base, &context(&start, Some("b2e2"), "h9g7")), "another lead-in");
+        assert!(!same(&base, &context(&start, None, "h9g7")), "no lead-in");
+        assert!(!same(&base, &context(&start, Some("h2e2"), "b9c7")), "another move");
+        let black = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+        assert!(!same(&base, &context(&black, Some("h2e2"), "h9g7")), "another side to move");
+        let moved = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
+        assert!(!same(&base, &context(&moved, Some("h2e2"), "h9g7")), "another board");
     }
 
     #[test]
     fn another_configuration_empties_the_cache() {
-        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let start = position(START);
         let mut cache = ClassificationCache::with_entries(4);
-        let ctx = context(start, None, "h2e2");
+        let ctx = context(&start, None, "h2e2");
         let ids = [0u8; 90];
         let config = ArbiterConfig::default();
         assert!(cache.get(&config, &ctx, &ids).is_none());
-        let pos = Position::from_fen(start).expect("position");
-        let classification = crate::arbiter::classify_move(&pos, ctx.mv, None, &config).expect("classified");
-        cache.insert(ctx.clone(), classification.clone());
+        let classification = some_classification();
+        cache.insert(&ctx, classification.clone());
         assert_eq!(cache.get(&config, &ctx, &ids).map(|c| c.class), Some(classification.class));
         assert!(cache.get(&ArbiterConfig::with_rules(RuleSet::Axf), &ctx, &ids).is_none());
         assert!(cache.get(&config, &ctx, &ids).is_none(), "emptied by the other configuration");
@@ -272,7 +290,7 @@ mod tests {
             defensive_key_point: Some(super::super::KeyPointHook::new(|_, _| false)),
             ..ArbiterConfig::default()
         };
-        cache.insert(ctx.clone(), classification);
+        cache.insert(&ctx, classification);
         assert!(cache.get(&hook, &ctx, &ids).is_none(), "a key-point judgement");
         assert_eq!((cache.hits(), cache.misses()), (1, 4));
     }
