@@ -5,7 +5,7 @@
 //! database share their openings, so the same context comes back game after game; a cache answers it
 //! from the first time.
 
-use super::{ArbiterConfig, Classification, PieceId, RuleSet, SearchLimits};
+use super::{ArbiterConfig, Classification, KeyPointHook, PieceId, RuleSet, SearchLimits};
 use crate::position::Code;
 use crate::{Color, Move, Position};
 
@@ -36,7 +36,6 @@ use crate::{Color, Move, Position};
 /// assert_eq!((cache.hits(), cache.misses()), (4, 4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
 pub struct ClassificationCache {
     buckets: Vec<[Slot; WAYS]>,
     config: Option<ConfigKey>,
@@ -95,14 +94,15 @@ impl Entry {
     }
 }
 
-/// The parts of an [`ArbiterConfig`] a classification depends on (the key-point judgement by identity).
-#[derive(Debug, PartialEq, Eq)]
+/// The parts of an [`ArbiterConfig`] a classification depends on. The key-point judgement is compared by
+/// identity, and held, so that its address cannot be taken by another one while it is here.
+#[derive(Debug)]
 struct ConfigKey {
     rules: RuleSet,
     limits: SearchLimits,
     king_evasion_idle: bool,
     self_inflicted: bool,
-    key_point_hook: Option<usize>,
+    key_point_hook: Option<KeyPointHook>,
 }
 
 impl ConfigKey {
@@ -112,8 +112,32 @@ impl ConfigKey {
             limits: config.limits,
             king_evasion_idle: config.king_evasion_idle,
             self_inflicted: config.self_inflicted,
-            key_point_hook: config.defensive_key_point.as_ref().map(|hook| hook.identity()),
+            key_point_hook: config.defensive_key_point.clone(),
         }
+    }
+
+    fn serves(&self, config: &ArbiterConfig) -> bool {
+        self.rules == config.rules
+            && self.limits == config.limits
+            && self.king_evasion_idle == config.king_evasion_idle
+            && self.self_inflicted == config.self_inflicted
+            && match (&self.key_point_hook, &config.defensive_key_point) {
+                (None, None) => true,
+                (Some(a), Some(b)) => a.identity() == b.identity(),
+                _ => false,
+            }
+    }
+}
+
+impl std::fmt::Debug for ClassificationCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let stored = self.buckets.iter().flatten().filter(|slot| slot.entry.is_some()).count();
+        f.debug_struct("ClassificationCache")
+            .field("entries", &(self.buckets.len() * WAYS))
+            .field("stored", &stored)
+            .field("hits", &self.hits)
+            .field("misses", &self.misses)
+            .finish()
     }
 }
 
@@ -169,10 +193,9 @@ impl ClassificationCache {
         context: &Context<'_>,
         ids_after: &[u8; 90],
     ) -> Option<Classification> {
-        let key = ConfigKey::of(config);
-        if self.config.as_ref() != Some(&key) {
+        if !self.config.as_ref().is_some_and(|key| key.serves(config)) {
             self.clear();
-            self.config = Some(key);
+            self.config = Some(ConfigKey::of(config));
         }
         let hash = context.hash();
         let bucket = self.bucket(hash);
@@ -293,5 +316,6 @@ mod tests {
         cache.insert(&ctx, classification);
         assert!(cache.get(&hook, &ctx, &ids).is_none(), "a key-point judgement");
         assert_eq!((cache.hits(), cache.misses()), (1, 4));
+        assert_eq!(format!("{cache:?}"), "ClassificationCache { entries: 4, stored: 0, hits: 1, misses: 4 }");
     }
 }
