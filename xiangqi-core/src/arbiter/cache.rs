@@ -46,6 +46,9 @@ pub struct ClassificationCache {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
+/// The largest cache [`ClassificationCache::with_entries`] makes.
+const MAX_ENTRIES: usize = 1 << 26;
+
 /// A place in a bucket: the hash of its context and its uses beside the entry, so that a lookup reads the
 /// entry itself only when the hash matches.
 #[derive(Debug, Default)]
@@ -154,9 +157,10 @@ impl ClassificationCache {
         ClassificationCache::with_entries(1 << 16)
     }
 
-    /// A cache of at least `entries` entries (rounded up to a power of two, and to at least one bucket).
+    /// A cache of at least `entries` entries, rounded up to a power of two and to at least one bucket, and
+    /// at most 2^26 entries (their slots alone then take 1.5 GB).
     pub fn with_entries(entries: usize) -> ClassificationCache {
-        let buckets = entries.div_ceil(WAYS).max(1).next_power_of_two();
+        let buckets = entries.min(MAX_ENTRIES).div_ceil(WAYS).max(1).next_power_of_two();
         ClassificationCache {
             buckets: (0..buckets).map(|_| Default::default()).collect(),
             config: None,
@@ -294,6 +298,15 @@ mod tests {
         assert!(!same(&base, &context(&black, Some("h2e2"), "h9g7")), "another side to move");
         let moved = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 1");
         assert!(!same(&base, &context(&moved, Some("h2e2"), "h9g7")), "another board");
+    }
+
+    #[test]
+    fn sizes_are_rounded_and_bounded() {
+        let entries = |n| ClassificationCache::with_entries(n).buckets.len() * WAYS;
+        assert_eq!(entries(0), 4);
+        assert_eq!(entries(5), 8);
+        assert_eq!(entries(1 << 16), 1 << 16);
+        assert_eq!(MAX_ENTRIES.div_ceil(WAYS).next_power_of_two() * WAYS, MAX_ENTRIES);
     }
 
     #[test]
