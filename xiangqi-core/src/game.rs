@@ -306,6 +306,7 @@ impl Game {
         cache: &mut ClassificationCache,
     ) -> Option<Result<&Classification, &ClassifyError>> {
         let cell = self.classes.get(index)?;
+        // A later round of a cycle is answered by its own game (`try_classify`), without the cache.
         if cell.get().is_none() && self.same_context_before(index).is_none() {
             let context = Context {
                 from: &self.positions[self.lead_in(index).unwrap_or(index)],
@@ -523,11 +524,6 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
 mod tests {
     use super::*;
 
-    /// The classification of move `index` computed afresh, without looking at earlier moves' answers.
-    fn fresh(game: &Game, index: usize) -> Result<Classification, ClassifyError> {
-        game.classify_afresh(index)
-    }
-
     /// Every bundled repetition case, its moves played three times over where they return to the start.
     #[test]
     fn a_repeated_context_is_classified_as_it_was_the_first_time() {
@@ -554,7 +550,7 @@ mod tests {
             for i in 0..game.len() {
                 reused += usize::from(game.same_context_before(i).is_some());
                 let cached = game.try_classify(i).expect("in range").cloned().map_err(Clone::clone);
-                assert_eq!(cached, fresh(&game, i), "{fen} move {i}");
+                assert_eq!(cached, game.classify_afresh(i), "{fen} move {i}");
                 checked += 1;
             }
         }
