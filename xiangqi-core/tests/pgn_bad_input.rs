@@ -129,6 +129,61 @@ fn unclosed_comment_and_variation_do_not_swallow_the_file() {
 }
 
 #[test]
+fn an_event_line_inside_a_comment_closed_later_belongs_to_the_comment() {
+    let text = "[Event \"E\"]\n\n1. h2e2 {a comment\n[Event \"not a tag\"]\nstill comment} h9g7 *\n";
+    let games: Vec<_> = pgn::read_str(text).collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    let first = game.tree.children(game.tree.root()).next().unwrap();
+    assert!(game.tree.comment(first).is_some_and(|c| c.contains("not a tag") && c.contains("still comment")));
+    // The next game's tags and a movetext line (a `{` of its own before any `}`): the comment was never closed.
+    for next in ["1. h2e2 {its comment} *\n", "1. h2e2 *\n", "[Red \"r\"]\n\n1. h2e2 *\n"] {
+        let text = format!("[Event \"a\"]\n1. h2e2 {{open\n[Event \"b\"]\n{next}");
+        let games: Vec<_> = pgn::read_str(&text).collect();
+        assert_eq!(games.len(), 2, "{text:?}: {games:?}");
+        assert_eq!(games[1].as_ref().unwrap().tags.get("Event"), Some("b"));
+    }
+}
+
+#[test]
+fn a_tag_repeated_before_any_move_ends_a_game_without_moves_with_a_warning() {
+    let text = "[Event \"a\"]\n[Red \"R\"]\n[Event \"a2\"]\n[Black \"B\"]\n\n1. h2e2 h9g7 *\n";
+    let games: Vec<_> = pgn::read_str(text).collect();
+    assert_eq!(games.len(), 2);
+    let first = games[0].as_ref().unwrap();
+    assert_eq!(first.main_line().count(), 0);
+    assert_eq!(first.warnings.len(), 1, "{:?}", first.warnings);
+    assert!(first.warnings[0].message.contains("repeated before any move"));
+    assert_eq!((first.warnings[0].byte_offset, first.warnings[0].line), (Some(22), Some(3)));
+    assert_eq!(games[1].as_ref().unwrap().main_line().count(), 2);
+}
+
+#[test]
+fn the_format_tag_names_the_notation_of_the_first_move_too() {
+    for (text, ply) in [
+        ("[Format \"WXF\"]\n\n1. 马二进三 *\n", 1),
+        ("[Format \"Chinese\"]\n\n1. h2e2 h9g7 *\n", 1),
+        ("[Format \"ICCS\"]\n\n{c} 1. 炮二平五 *\n", 1),
+        ("[Format \"ICCS\"]\n\n1. h2e2 炮８平５ *\n", 2),
+    ] {
+        let err = pgn::read_str(text).next().unwrap().unwrap_err();
+        assert!(matches!(err.kind, PgnErrorKind::Move(_)), "{text:?}: {err}");
+        assert_eq!(err.location.ply, Some(ply), "{text:?}: {err}");
+    }
+    let game = pgn::read_str("[Format \"Chinese\"]\n\n1. 炮二平五 马８进７ *\n").next().unwrap().unwrap();
+    assert_eq!(game.main_line().count(), 2);
+}
+
+#[test]
+fn an_unknown_format_is_reported_at_its_tag_line() {
+    let err = pgn::read_str("[Event \"x\"]\n[Format \"UCCI\"]\n\n1. h2e2 *\n").next().unwrap().unwrap_err();
+    assert!(matches!(err.kind, PgnErrorKind::UnknownFormat(_)), "{err}");
+    assert_eq!((err.location.byte_offset, err.location.line), (12, Some(2)));
+}
+
+#[test]
 fn a_long_line_without_breaks_is_one_bad_game() {
     let mut text = b"[Event \"x\"]\n1. ".to_vec();
     text.extend(std::iter::repeat_n(b'z', 1 << 20));

@@ -221,7 +221,10 @@ fn round_trip_in_each_notation() {
                     panic!("{what}: {err}\n{text}");
                 });
                 assert!(again.next().is_none(), "{what}: one game");
-                assert_eq!(copy.warnings, original.warnings, "{what}");
+                // Where the source ended a game without moves (at a repeated tag) is not part of the game.
+                let expected: Vec<_> =
+                    original.warnings.iter().filter(|w| !w.message.contains("repeated before any move")).collect();
+                assert_eq!(copy.warnings.iter().collect::<Vec<_>>(), expected, "{what}");
                 assert_same_game(&original, &copy, &tags, &what);
                 counts[k] += 1;
             }

@@ -181,6 +181,8 @@ pub(super) struct GameBuilder {
     /// A tag whose value goes on over several lines, with where it started.
     open_tag: Option<(String, (u64, u64))>,
     fen_at: (u64, u64),
+    /// Where the `Format` tag stands (the game's start until one is read).
+    format_at: (u64, u64),
     moves: Option<Moves>,
     notation: Option<Notation>,
     forced_notation: Option<Notation>,
@@ -214,7 +216,8 @@ enum Action {
     Movetext(std::ops::Range<usize>, LineInfo),
     CloseMalformedTag,
     AbandonComment(u64),
-    Warn(String),
+    /// A warning, with its byte offset and line when known.
+    Warn(String, Option<(u64, u64)>),
 }
 
 /// A game whose lines have been read and whose end is known, but whose moves are not yet read: the costly
@@ -258,7 +261,8 @@ impl PendingGame {
                 Action::Movetext(line, info) => game.feed_movetext(&text[line], info),
                 Action::CloseMalformedTag => game.close_malformed_tag(),
                 Action::AbandonComment(line) => game.abandon_comment(line),
-                Action::Warn(message) => game.warn(message),
+                Action::Warn(message, None) => game.warn(message),
+                Action::Warn(message, Some(at)) => game.warn_at(message, at),
             }
         }
         game.finish(self.end)
@@ -273,6 +277,7 @@ impl GameBuilder {
             tags: Default::default(),
             open_tag: None,
             fen_at: start,
+            format_at: start,
             moves: None,
             notation: forced_notation,
             forced_notation,
@@ -366,8 +371,10 @@ impl GameBuilder {
     fn finish_tag(&mut self, text: &str, at: (u64, u64)) {
         match tags::parse(text) {
             Some((name, value)) => {
-                if name == "FEN" {
-                    self.fen_at = at;
+                match name.as_str() {
+                    "FEN" => self.fen_at = at,
+                    "Format" => self.format_at = at,
+                    _ => {}
                 }
                 self.tags.set(name, value);
             }
@@ -491,7 +498,7 @@ impl GameBuilder {
                         Some(notation) => self.notation = notation,
                         None => {
                             let kind = PgnErrorKind::UnknownFormat(format.to_owned());
-                            self.fail_at(self.start, None, Some(format.to_owned()), kind, None);
+                            self.fail_at(self.format_at, None, Some(format.to_owned()), kind, None);
                             return None;
                         }
                     }
@@ -614,11 +621,12 @@ impl GameBuilder {
     }
 
     fn play(&mut self, text: &str, nag: Option<u8>, line: &str, column: usize, info: LineInfo) {
-        let notation = self.notation;
-        let Some(moves) = self.ensure_moves() else { return };
-        if moves.skipping > 0 {
+        // The start position is made first: it reads the `Format` tag, which names the notation of every move.
+        if self.ensure_moves().is_none_or(|moves| moves.skipping > 0) {
             return;
         }
+        let notation = self.notation;
+        let moves = self.moves.as_mut().expect("made above");
         let read = |pos: &Position| match notation {
             Some(n) => notation::parse_as(pos, text, n),
             None => notation::parse(pos, text),
@@ -783,10 +791,19 @@ impl GameBuilder {
 
     pub(super) fn warn(&mut self, message: String) {
         if let Some(log) = &mut self.log {
-            log.actions.push(Action::Warn(message));
+            log.actions.push(Action::Warn(message, None));
             return;
         }
         self.warnings.push(ReadWarning::new(None, message));
+    }
+
+    /// A warning about the line at `at` (its byte offset and number).
+    pub(super) fn warn_at(&mut self, message: String, at: (u64, u64)) {
+        if let Some(log) = &mut self.log {
+            log.actions.push(Action::Warn(message, Some(at)));
+            return;
+        }
+        self.warnings.push(ReadWarning::new(None, message).at(at.0, Some(at.1)));
     }
 
     pub(super) fn start(&self) -> (u64, u64) {

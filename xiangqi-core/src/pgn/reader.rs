@@ -4,6 +4,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Chain, Cursor, Read};
 
 use crate::encoding::{self, TextEncoding};
+use crate::quote::Quoted;
 use crate::record::{GameRecord, Location};
 use crate::Notation;
 
@@ -305,8 +306,9 @@ impl<R: Read> Reader<R> {
     fn route(&mut self, game: &mut GameBuilder, line: &str, info: LineInfo) -> bool {
         let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
         if game.in_comment() {
-            // A comment left open does not swallow the games after it: an `[Event` tag line ends it.
-            if trimmed.starts_with("[Event ") && tags::is_complete(trimmed) {
+            // A `[` line inside a comment belongs to it, but a comment left open must not swallow the games
+            // after it: an `[Event` tag line ends it, unless a `}` further on closes the comment first.
+            if trimmed.starts_with("[Event ") && tags::is_complete(trimmed) && !self.comment_closes_ahead() {
                 game.abandon_comment(info.number);
                 return true;
             }
@@ -314,7 +316,20 @@ impl<R: Read> Reader<R> {
             return false;
         }
         if tags::is_tag_line(trimmed) {
-            if game.has_movetext() || (!game.in_tag() && game.has_tag(trimmed)) {
+            if game.has_movetext() {
+                return true;
+            }
+            if !game.in_tag() && game.has_tag(trimmed) {
+                // Most often a game recorded without moves, followed by the next game's tags.
+                game.warn_at(
+                    format!(
+                        "line {}: a tag repeated before any move ({}): the game ends here without moves, and the \
+                         next game starts",
+                        info.number,
+                        Quoted(trimmed)
+                    ),
+                    (info.offset, info.number),
+                );
                 return true;
             }
             game.feed_tag(trimmed, info);
@@ -325,6 +340,47 @@ impl<R: Read> Reader<R> {
             game.feed_tag(line, info);
         } else if !trimmed.is_empty() {
             game.feed_movetext(line, info);
+        }
+        false
+    }
+
+    /// At an `[Event` tag line met inside an open comment: whether the comment is closed further on, before
+    /// anything that looks like the next game. The lines after the tag line are read ahead (and queued): past
+    /// the tag lines that follow it, the first brace decides (a `}` closes the comment, a `{` opens a comment
+    /// of the next game), and a line that starts movetext (a move number) or another tag line before any
+    /// brace says a game begins there.
+    fn comment_closes_ahead(&mut self) -> bool {
+        /// Lines read ahead at most: a comment that stays open longer is taken as never closed.
+        const LOOKAHEAD_LINES: usize = 64;
+        let mut past_tags = false;
+        for index in 0..LOOKAHEAD_LINES {
+            while self.queue.len() <= index {
+                match self.read_line() {
+                    Ok(true) => {}
+                    Ok(false) => return false,
+                    Err(err) => {
+                        self.io_error = Some(err);
+                        self.source = Source::Done;
+                        return false;
+                    }
+                }
+            }
+            let text = self.queue[index].0.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
+            if text.is_empty() {
+                continue;
+            }
+            if tags::is_tag_line(text) {
+                if past_tags {
+                    return false;
+                }
+                continue;
+            }
+            past_tags = true;
+            match text.find(['{', '}']) {
+                Some(at) => return text.as_bytes()[at] == b'}',
+                None if starts_movetext(text) => return false,
+                None => {}
+            }
         }
         false
     }
