@@ -87,7 +87,8 @@ pub(super) fn result_token(word: &str) -> Option<GameResult> {
 
 /// Splits a move number off a word: digits (ASCII or full width) and then `.`, `．`, `…` or `、`
 /// (repeated). A word like `25.6` (a WXF move with `.` for sideways) has a digit after the dots and is
-/// not a number. Returns the byte length of the number and the rest.
+/// not a number, unless what follows holds a direction sign of its own (`1.15+1`: move 1, then a WXF
+/// move). Returns the byte length of the number and the rest.
 pub(super) fn strip_move_number(word: &str) -> (usize, &str) {
     let digits_end = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(word.len());
     if digits_end == 0 {
@@ -98,7 +99,8 @@ pub(super) fn strip_move_number(word: &str) -> (usize, &str) {
     if marks.len() == after.len() {
         return (0, word);
     }
-    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) {
+    let another_sign = marks.contains(['+', '-', '.', '=']);
+    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) && !another_sign {
         return (0, word);
     }
     (word.len() - marks.len(), marks)
@@ -148,6 +150,8 @@ mod tests {
         assert_eq!(strip_move_number("3、"), (4, ""));
         assert_eq!(strip_move_number("25.6"), (0, "25.6"));
         assert_eq!(strip_move_number("15+1"), (0, "15+1"));
+        assert_eq!(strip_move_number("1.15+1"), (2, "15+1"));
+        assert_eq!(strip_move_number("12.25.6"), (3, "25.6"));
         assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
     }
 
