@@ -48,6 +48,17 @@ use crate::record::ReadWarning;
 pub const TAGS: [&str; 11] =
     ["Title", "Event", "Date", "Site", "Red", "Black", "TimeControl", "RedTime", "BlackTime", "Annotator", "Author"];
 
+/// The tag that holds the header's game type byte, as a number: 0 full game (全局), 1 opening (布局),
+/// 2 middlegame (中局), 3 endgame (残局). The reader always sets it; the writer stores it when it is a number
+/// from 0 to 255 (otherwise 0 for the standard start, 3 for any other board).
+///
+/// ```
+/// use xiangqi_core::{record::GameRecord, xqf, Position};
+/// let bytes = xqf::write(&GameRecord::new(Position::default()), xqf::XqfVersion::V10);
+/// assert_eq!(xqf::read(&bytes).unwrap().tags.get(xqf::TYPE_TAG), Some("0"));
+/// ```
+pub const TYPE_TAG: &str = "XQF_Type";
+
 /// What the reader does with an illegal move, or a square off the board, outside the main line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum IllegalVariations {

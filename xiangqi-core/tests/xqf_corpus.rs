@@ -263,7 +263,9 @@ fn sample_xqf_decodes_as_xqbase_converts_it() {
             ("Date", "1999.12.09"),
             ("Site", "广州"),
             ("Red", "许银川"),
-            ("Black", "聂卫平")
+            ("Black", "聂卫平"),
+            // The header's game type: 2, a middlegame (the handicap board).
+            ("XQF_Type", "2")
         ]
     );
     assert_eq!(record.result, GameResult::RedWins);

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::error::{XqfError, XqfErrorKind};
 use super::header::{self, Keys};
-use super::{IllegalVariations, ReadOptions, TAGS};
+use super::{IllegalVariations, ReadOptions, TAGS, TYPE_TAG};
 use crate::encoding::{self, TextEncoding};
 use crate::record::board::{composed_position, SLOT_PIECES};
 use crate::record::preorder::{read_preorder, Links, PreorderRecords, TreeStop};
@@ -37,7 +37,8 @@ pub(super) fn read(bytes: &[u8], options: &ReadOptions) -> Result<GameRecord, Xq
     } else {
         Keys::plain()
     };
-    let tags = read_tags(bytes, &mut warnings);
+    let mut tags = read_tags(bytes, &mut warnings);
+    tags.set(TYPE_TAG, bytes[header::TYPE_OFFSET].to_string());
     let result = match bytes[header::RESULT_OFFSET] {
         0 => GameResult::Unknown,
         1 => GameResult::RedWins,

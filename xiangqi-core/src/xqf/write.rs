@@ -1,7 +1,7 @@
 //! The writer: version 10, or version 18 with zero keys.
 
 use super::header::{self, Keys};
-use super::{XqfVersion, TAGS};
+use super::{XqfVersion, TAGS, TYPE_TAG};
 use crate::encoding::{self, TextEncoding};
 use crate::record::board::slot_squares;
 use crate::record::{GameRecord, GameResult};
@@ -40,10 +40,12 @@ pub(super) fn write(record: &GameRecord, version: XqfVersion) -> Vec<u8> {
         GameResult::BlackWins => 2,
         GameResult::Draw => 3,
     };
-    // 0 is a full game, 3 an endgame; some readers use the standard start whatever the board says for
-    // a full game, so anything else is marked as an endgame.
+    // The type read from an XQF file is written back as it was. Otherwise 0 is a full game, 3 an endgame:
+    // some readers use the standard start whatever the board says for a full game, so anything else is
+    // marked as an endgame.
     let standard = start.to_setup().board == Position::default().to_setup().board;
-    out[header::TYPE_OFFSET] = if standard { 0 } else { 3 };
+    let stated = record.tags.get(TYPE_TAG).and_then(|value| value.parse::<u8>().ok());
+    out[header::TYPE_OFFSET] = stated.unwrap_or(if standard { 0 } else { 3 });
     for (name, (offset, size)) in TAGS.iter().zip(header::FIELDS) {
         if let Some(value) = record.tags.get(name) {
             let text = encode_within(value, size - 1);
