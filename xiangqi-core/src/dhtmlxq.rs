@@ -39,8 +39,10 @@
 //!   game read up to the fault.
 //! - `move_P_S_B` (branch `B` leaves branch `P` at ply `S`) are attached in passes, so that a branch
 //!   may come before the branch it leaves; children keep the order in which the branches were
-//!   attached. A branch that can never be attached, that repeats a branch number, or that holds a
-//!   malformed or illegal move is dropped with a [`ReadWarning`]; the rest of the game is kept.
+//!   attached. A branch is kept up to its first malformed or illegal move, with a [`ReadWarning`]
+//!   naming that move and its ply (as the XQF and CBR readers keep what precedes a bad move in a
+//!   variation); it is dropped when that move is its first. A branch that can never be attached or
+//!   that repeats a branch number is dropped with a warning. The rest of the game is kept.
 //! - `comment<K>` belongs to main-line ply `K` (`comment0` to the start), `comment<B>_<K>` to ply `K`
 //!   of branch `B`; a comment on a ply that does not exist is dropped with a warning.
 //! - Text values (information fields and comments): see [`decode_text`] for the escapes.
@@ -53,6 +55,9 @@
 //!   [`GameRecord::result`]: `红胜`/`W` Red wins, `黑胜`/`L` Black wins, `和棋`/`D` a draw, and
 //!   the other words [`GameResult`]'s `FromStr` knows; a text it does not know is kept as the tag
 //!   `DhtmlXQ_result`.
+//! - Every warning names the byte offset (in the bytes given to [`read_bytes`]) and the line of what it
+//!   is about: the move group at fault, else the field's opening tag, else the container's; for bytes
+//!   that do not decode, the first of them.
 
 mod read;
 mod scan;
@@ -154,7 +159,8 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
             let fields = scan::fields(text, container.body);
             let mut game = read::game(fields, index, container.start, &lines);
             if !container.closed {
-                let warning = ReadWarning::new(None, "the container has no closing tag");
+                let warning = ReadWarning::new(None, "the container has no closing tag")
+                    .at(container.start as u64, Some(lines.line(container.start)));
                 match &mut game {
                     Ok(record) => record.warnings.push(warning),
                     Err(err) => {
@@ -170,8 +176,9 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 }
 
 /// Reads every game of a file's bytes in the given encoding, or in the one
-/// [detected](encoding::detect) when `None`. Offsets in errors count the bytes given, a byte-order mark
-/// included. When some bytes do not decode, each game read gets a warning.
+/// [detected](encoding::detect) when `None`. Offsets in errors and warnings count the bytes given, a
+/// byte-order mark included. When some bytes do not decode, each game read gets a warning that names
+/// the first of them.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq;
@@ -185,18 +192,55 @@ pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<Ga
     let encoding = encoding.unwrap_or_else(|| encoding::detect(bytes));
     let (text, had_errors) = encoding::decode(bytes, encoding);
     let mut games = read_str(&text);
-    for err in games.iter_mut().filter_map(|game| game.as_mut().err()) {
-        let offset = usize::try_from(err.location.byte_offset).unwrap_or(usize::MAX);
-        err.location.byte_offset = encoding::source_offset(bytes, encoding, offset) as u64;
-    }
+    offsets_in_the_bytes(&mut games, bytes, encoding);
     if had_errors {
+        let (at, line) = match encoding::first_undecodable(bytes, encoding) {
+            Some((at, decoded_at)) => (at, scan::Lines::new(&text).line(decoded_at)),
+            None => (0, 1),
+        };
         for record in games.iter_mut().filter_map(|game| game.as_mut().ok()) {
-            record
-                .warnings
-                .push(ReadWarning::new(None, format!("bytes that are not {encoding} were replaced by U+FFFD")));
+            let message = format!("bytes that are not {encoding} were replaced by U+FFFD (the first at byte {at})");
+            record.warnings.push(ReadWarning::new(None, message).at(at as u64, Some(line)));
         }
     }
     games
+}
+
+/// Turns the offsets of errors and warnings, which count the bytes of the decoded text, into offsets in
+/// the bytes read, in one pass over them.
+fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &[u8], encoding: TextEncoding) {
+    fn warnings_of(game: &mut Result<GameRecord, DhtmlXqError>) -> &mut [ReadWarning] {
+        match game {
+            Ok(record) => &mut record.warnings,
+            Err(err) => err.partial.as_mut().map_or(&mut [], |partial| &mut partial.warnings),
+        }
+    }
+    let as_index = |offset: u64| usize::try_from(offset).unwrap_or(usize::MAX);
+    let mut offsets = Vec::new();
+    for game in games.iter_mut() {
+        if let Err(err) = game {
+            offsets.push(as_index(err.location.byte_offset));
+        }
+        offsets.extend(warnings_of(game).iter().filter_map(|w| w.byte_offset).map(as_index));
+    }
+    if offsets.is_empty() {
+        return;
+    }
+    offsets.sort_unstable();
+    offsets.dedup();
+    let mapped = encoding::source_offsets(bytes, encoding, &offsets);
+    let in_bytes = |offset: u64| {
+        let index = offsets.binary_search(&as_index(offset)).unwrap_or(0);
+        mapped.get(index).copied().unwrap_or(0) as u64
+    };
+    for game in games.iter_mut() {
+        if let Err(err) = game {
+            err.location.byte_offset = in_bytes(err.location.byte_offset);
+        }
+        for warning in warnings_of(game) {
+            warning.byte_offset = warning.byte_offset.map(in_bytes);
+        }
+    }
 }
 
 /// Whether a text (or a file's bytes, in any ASCII-compatible encoding) holds DhtmlXQ: the marker

@@ -1,7 +1,7 @@
 //! The DhtmlXQ reader never panics: arbitrary strings and bytes, strings made of the format's own
 //! pieces, and real pages with characters deleted, inserted or replaced, or cut short. Every error
-//! points inside the text, on a character boundary; every game read holds legal moves only, and writing
-//! it gives a text that reads back to the same tree.
+//! points inside the text, on a character boundary, and so does every warning; every game read holds
+//! legal moves only, and writing it gives a text that reads back to the same tree.
 #![cfg(feature = "records")]
 
 mod text_edits;
@@ -80,6 +80,17 @@ fn check_error(text: &str, games: usize, err: &DhtmlXqError) {
     assert!(!err.to_string().is_empty());
     if let Some(partial) = &err.partial {
         check_game(partial);
+        check_warnings(text, partial);
+    }
+}
+
+/// Every warning names a place inside the text, on a character boundary, and its line.
+fn check_warnings(text: &str, game: &GameRecord) {
+    for warning in &game.warnings {
+        let offset = usize::try_from(warning.byte_offset.unwrap_or_else(|| panic!("no offset: {warning}"))).unwrap();
+        assert!(offset <= text.len(), "offset {offset} past the end ({}): {warning}", text.len());
+        assert!(text.is_char_boundary(offset), "offset {offset} inside a character: {warning}");
+        assert!(warning.line.is_some_and(|line| line >= 1), "{warning}");
     }
 }
 
@@ -99,6 +110,7 @@ fn read_and_check(text: &str) {
         match game {
             Ok(game) => {
                 check_game(game);
+                check_warnings(text, game);
                 let written = dhtmlxq::write(game);
                 let again = dhtmlxq::read_str(&written).remove(0).unwrap_or_else(|err| panic!("{err}\n{written}"));
                 assert_eq!(again.start(), game.start(), "{written}");
@@ -114,7 +126,13 @@ fn read_bytes_and_check(bytes: &[u8]) {
     let games = dhtmlxq::read_bytes(bytes, None);
     for game in &games {
         match game {
-            Ok(game) => check_game(game),
+            Ok(game) => {
+                check_game(game);
+                for warning in &game.warnings {
+                    let offset = warning.byte_offset.unwrap_or_else(|| panic!("no offset: {warning}"));
+                    assert!(offset <= bytes.len() as u64, "past the end ({}): {warning}", bytes.len());
+                }
+            }
             Err(err) => {
                 assert!(err.location.byte_offset <= bytes.len() as u64, "past the end ({}): {err}", bytes.len());
                 // The same checks on a text in which every byte is one character.

@@ -1,11 +1,14 @@
 //! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
 //! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
-//! attached, errors; and trees that survive writing and reading.
+//! attached, errors; and trees that survive writing and reading. Also the audit's files made for these
+//! tests (`tests/data/dhtmlxq/SOURCE.txt`): branches cut at a bad move, and the byte of every warning.
 #![cfg(feature = "records")]
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use xiangqi_core::dhtmlxq::{self, DhtmlXqErrorKind};
+use xiangqi_core::encoding::{self, TextEncoding};
 use xiangqi_core::record::{GameRecord, GameResult};
 use xiangqi_core::{Color, Move, Position};
 
@@ -408,4 +411,134 @@ fn a_long_chain_of_branches_in_reverse_order() {
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     assert!(game.warnings.is_empty(), "{:?}", &game.warnings[..1]);
     assert_eq!(game.tree.main_line_len(), count + 1);
+}
+
+/// A file made for these tests in `tests/data/dhtmlxq` (see its SOURCE.txt).
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/dhtmlxq").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+#[test]
+fn a_branch_keeps_its_moves_before_a_bad_one() {
+    // move_0_2_1 of the audit's file: b9c7 b0c2, then b0c2 again (no piece on b0 any more), then h0g2 twice.
+    let text = String::from_utf8(fixture("v16_branch_prefix.txt")).expect("UTF-8");
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 b0c2"]);
+    assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+    let warning = &game.warnings[0];
+    let bad = text.find("19271927").unwrap() + 4;
+    assert_eq!((warning.ply, warning.byte_offset, warning.line), (Some(4), Some(bad as u64), Some(1)));
+    assert_eq!(
+        warning.message, "move_0_2_1: illegal move b0c2 (\"1927\") at ply 4; the branch is kept up to ply 3",
+        "{warning}"
+    );
+
+    // A malformed move cuts a branch too; the branches and comments that hang on its dropped part are
+    // dropped with it, those on its kept part stay.
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}{}[/DhtmlXQ]",
+        field("movelist", &digits("h2e2 h9g7 h0g2")),
+        field("move_0_2_1", &format!("{}x9{}", digits("b9c7 b0c2"), digits("a9b9"))),
+        field("move_1_4_2", &digits("c6c5")),
+        field("move_1_5_3", &digits("a0a1")),
+        field("comment1_3", "kept"),
+        field("comment1_4", "dropped")
+    );
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 b0c2 c6c5"]);
+    assert_eq!(comment_at(&game, "h2e2 b9c7 b0c2").as_deref(), Some("kept"));
+    let warnings: Vec<_> = game.warnings.iter().map(|w| (w.ply, w.byte_offset, w.message.as_str())).collect();
+    let at = |needle: &str| Some(text.find(needle).unwrap() as u64);
+    assert_eq!(
+        warnings,
+        [
+            (Some(4), at("x9"), "move_0_2_1: malformed move \"x900\" at ply 4; the branch is kept up to ply 3"),
+            (Some(5), at("[DhtmlXQ_move_1_5_3]"), "move_1_5_3: branch 1 has no ply 4; dropped"),
+            (Some(4), at("[DhtmlXQ_comment1_4]"), "comment1_4: no such ply; comment dropped"),
+        ]
+    );
+}
+
+#[test]
+fn every_warning_names_its_byte_and_line() {
+    // The audit's files: a repeated branch number, a branch cut at its second move, a malformed branch,
+    // comments on no ply; branches whose parent does not exist.
+    // (message, the text its offset points at, bytes to skip from there)
+    for (name, expected) in [
+        (
+            "v05_bad.txt",
+            &[
+                ("move_0_3_1: branch number 1 already used; dropped", "[DhtmlXQ_move_0_3_1]", 0),
+                ("move_0_3_3: malformed move \"192\" at ply 3; dropped", "[DhtmlXQ_move_0_3_3]", 20),
+                ("move_0_3_2: illegal move b9h0 (\"1079\") at ply 4; the branch is kept up to ply 3", "1079", 0),
+                ("comment9: no such ply; comment dropped", "[DhtmlXQ_comment9]", 0),
+                ("comment4_3: no such ply; comment dropped", "[DhtmlXQ_comment4_3]", 0),
+            ][..],
+        ),
+        (
+            "v04_badparent.txt",
+            &[
+                ("move_1_3_2: branch 1 has no ply 2; dropped", "[DhtmlXQ_move_1_3_2]", 0),
+                ("move_1_2_3: branch 1 has no ply 1; dropped", "[DhtmlXQ_move_1_2_3]", 0),
+            ][..],
+        ),
+    ] {
+        let text = String::from_utf8(fixture(name)).expect("UTF-8");
+        let game = read_one(&text);
+        let got: Vec<_> = game.warnings.iter().map(|w| (w.message.as_str(), w.byte_offset, w.line)).collect();
+        let expected: Vec<_> = expected
+            .iter()
+            .map(|&(message, needle, skip)| (message, Some((text.find(needle).unwrap() + skip) as u64), Some(1)))
+            .collect();
+        assert_eq!(got, expected, "{name}");
+    }
+    let v05 = read_one(&String::from_utf8(fixture("v05_bad.txt")).unwrap());
+    assert_eq!(lines(&v05), ["h2e2 h9g7 h0g2", "h2e2 h9g7 b0c2", "h2e2 b9c7"]);
+
+    // The other warnings: a field given twice, a text field without its closing tag, bad names, a wrong
+    // length, a container without its closing tag.
+    let text = format!(
+        "[DhtmlXQ]\n{}\n{}\n{}\n[DhtmlXQ_event]no end\n{}\n{}\n{}\n",
+        field("movelist", &digits("h2e2")),
+        field("length", "2"),
+        field("movelist", &digits("h0g2")),
+        field("move_x", "1"),
+        field("comment1_x", "y"),
+        field("title", "t")
+    );
+    let games = dhtmlxq::read_str(&text);
+    let game = games[0].as_ref().expect("reads");
+    let places: Vec<_> = game.warnings.iter().map(|w| (w.byte_offset.map(|at| at as usize), w.line)).collect();
+    let line_of = |needle: &str| {
+        let at = text.find(needle).unwrap();
+        (Some(at), Some(text[..at].matches('\n').count() as u64 + 1))
+    };
+    assert_eq!(
+        places,
+        [
+            line_of("[DhtmlXQ_movelist]7967"),
+            line_of("[DhtmlXQ_event]"),
+            line_of("[DhtmlXQ_move_x]"),
+            line_of("[DhtmlXQ_comment1_x]"),
+            line_of("[DhtmlXQ_length]"),
+            line_of("[DhtmlXQ]"),
+        ],
+        "{:?}",
+        game.warnings
+    );
+
+    // Read from GBK bytes, the offsets count the bytes of the file, and the bytes that do not decode are
+    // named too.
+    let page = format!("<p>胡荣华</p>\n[DhtmlXQ]{}{}[/DhtmlXQ]", field("red", "柳大华"), field("comment5", "x"));
+    let (gbk, _) = encoding::encode(&page, TextEncoding::Gbk);
+    let mut gbk = gbk.into_owned();
+    let game = dhtmlxq::read_bytes(&gbk, None).remove(0).expect("reads");
+    let comment = gbk.windows(18).position(|w| w == b"[DhtmlXQ_comment5]").unwrap() as u64;
+    assert_eq!(game.warnings.iter().map(|w| (w.byte_offset, w.line)).collect::<Vec<_>>(), [(Some(comment), Some(2))]);
+    gbk[3] = 0x81;
+    gbk[4] = b'!';
+    let game = dhtmlxq::read_bytes(&gbk, Some(TextEncoding::Gbk)).remove(0).expect("reads");
+    let replaced = game.warnings.iter().find(|w| w.message.contains("replaced by U+FFFD")).expect("a warning");
+    assert_eq!((replaced.byte_offset, replaced.line), (Some(3), Some(1)), "{replaced}");
 }

@@ -6,6 +6,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use super::scan::{Field, Lines};
 use super::{text, DhtmlXqError, DhtmlXqErrorKind};
 use crate::fen::Fen;
+use crate::quote::Quoted;
 use crate::record::board::{COMPOSED, SLOT_PIECES};
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
 use crate::{Color, Move, Position, PositionError, Setup, Square};
@@ -60,13 +61,16 @@ fn number(text: &str) -> Option<usize> {
     text.parse().ok()
 }
 
-/// Whether a field name is one of the board, move and comment fields (not an information field).
-pub(super) fn is_structural(name: &str) -> bool {
-    matches!(name, "binit" | "fen" | "movelist")
-        || name.starts_with("move_")
-        || name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+fn is_comment_name(name: &str) -> bool {
+    name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }
 
+/// Whether a field name is one of the board, move and comment fields (not an information field).
+pub(super) fn is_structural(name: &str) -> bool {
+    matches!(name, "binit" | "fen" | "movelist") || name.starts_with("move_") || is_comment_name(name)
+}
+
+/// What a field of this name holds.
 fn kind(name: &str) -> Kind {
     match name {
         "binit" => return Kind::Binit,
@@ -83,7 +87,7 @@ fn kind(name: &str) -> Kind {
             _ => Kind::BadName,
         };
     }
-    if is_structural(name) {
+    if is_comment_name(name) {
         let numbers = name.strip_prefix("comment").unwrap_or_default();
         return match numbers.split_once('_') {
             None => number(numbers).map_or(Kind::BadName, |ply| Kind::Comment { branch: 0, ply }),
@@ -94,6 +98,12 @@ fn kind(name: &str) -> Kind {
         };
     }
     Kind::Info
+}
+
+/// A field with what the reader takes it for.
+struct Known<'t> {
+    kind: Kind,
+    field: Field<'t>,
 }
 
 /// A move group as written: its offset in the text and its characters (four when well formed).
@@ -167,6 +177,41 @@ impl Reader<'_, '_> {
         self.error(field.offset, None, field.name, kind)
     }
 
+    /// A warning about the text at `offset`.
+    fn warning(&self, ply: Option<usize>, offset: usize, message: impl Into<String>) -> ReadWarning {
+        ReadWarning::new(ply, message).at(offset as u64, Some(self.lines.line(offset)))
+    }
+
+    /// The fields that count: a field given twice counts once (the first), a text field without its
+    /// closing tag not at all (each with a warning); a board or move field without its closing tag is
+    /// an error.
+    fn known_fields<'t>(
+        &self,
+        fields: Vec<Field<'t>>,
+        warnings: &mut Vec<ReadWarning>,
+    ) -> Result<Vec<Known<'t>>, DhtmlXqError> {
+        let mut seen = HashSet::new();
+        let mut known = Vec::with_capacity(fields.len());
+        for field in fields {
+            if !seen.insert(field.name) {
+                let message = format!("the field {} is given more than once; the first one counts", field.name);
+                warnings.push(self.warning(None, field.offset, message));
+                continue;
+            }
+            let kind = kind(field.name);
+            if !field.closed {
+                if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
+                    return Err(self.field_error(&field, DhtmlXqErrorKind::UnclosedField));
+                }
+                let message = format!("the field {} has no closing tag and is ignored", field.name);
+                warnings.push(self.warning(None, field.offset, message));
+                continue;
+            }
+            known.push(Known { kind, field });
+        }
+        Ok(known)
+    }
+
     /// The board of a `binit` value.
     fn binit(&self, field: &Field<'_>) -> Result<Setup, DhtmlXqError> {
         let digits = field.value.trim_matches(|c: char| c.is_ascii_whitespace());
@@ -228,22 +273,35 @@ impl Reader<'_, '_> {
 }
 
 /// A `move_P_S_B` field waiting to be attached.
-struct Branch {
+struct Branch<'t> {
+    /// The field's name as written, for messages.
+    name: &'t str,
+    /// The field's offset.
+    offset: usize,
     parent: usize,
     start: usize,
     branch: usize,
+    /// The moves, up to the first group that is not one.
     moves: Vec<Move>,
+    /// The groups as written: one per move, then the first that is not a move, if there is one.
+    groups: Vec<Group>,
 }
 
-impl Branch {
+impl Branch<'_> {
     /// The key of the node the branch leaves from; `None` for the start position.
     fn parent_key(&self) -> Option<(usize, usize)> {
         (self.start > 1).then(|| (self.parent, self.start - 1))
     }
-}
 
-fn warn(record: &mut GameRecord, ply: Option<usize>, message: String) {
-    record.warnings.push(ReadWarning::new(ply, message));
+    /// The message of a branch read up to a bad move at index `bad`: kept up to the ply before, or
+    /// dropped when the bad move is the first.
+    fn cut_message(&self, bad: usize, what: String) -> String {
+        let ply = self.start + bad;
+        match bad {
+            0 => format!("{}: {what} at ply {ply}; dropped", self.name),
+            _ => format!("{}: {what} at ply {ply}; the branch is kept up to ply {}", self.name, ply - 1),
+        }
+    }
 }
 
 /// Reads one game from its fields. `start` is the offset of the container (0 without one).
@@ -255,35 +313,15 @@ pub(super) fn game(
 ) -> Result<GameRecord, DhtmlXqError> {
     let reader = Reader { game_index, start, lines };
     let mut warnings = Vec::new();
-    let mut seen = HashSet::new();
-    let mut unique = Vec::with_capacity(fields.len());
-    for field in fields {
-        if !seen.insert(field.name) {
-            warnings.push(ReadWarning::new(
-                None,
-                format!("the field {} is given more than once; the first one counts", field.name),
-            ));
-            continue;
-        }
-        let kind = kind(field.name);
-        if !field.closed {
-            if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
-                return Err(reader.field_error(&field, DhtmlXqErrorKind::UnclosedField));
-            }
-            warnings
-                .push(ReadWarning::new(None, format!("the field {} has no closing tag and is ignored", field.name)));
-            continue;
-        }
-        unique.push((kind, field));
-    }
-    let find = |wanted: Kind| unique.iter().find(|(k, _)| *k == wanted).map(|(_, f)| f);
+    let known = reader.known_fields(fields, &mut warnings)?;
+    let find = |wanted: Kind| known.iter().find(|k| k.kind == wanted).map(|k| &k.field);
     let movelist = find(Kind::MoveList).map(groups).unwrap_or_default();
     let first_move = movelist.first().and_then(Group::to_move);
     let position = reader.start(find(Kind::Fen), find(Kind::Binit), first_move)?;
 
     let mut record = GameRecord::new(position.clone());
     record.warnings = warnings;
-    read_info(&unique, &mut record);
+    read_info(&known, &mut record);
 
     let mut nodes: HashMap<(usize, usize), NodeId> = HashMap::new();
     let mut node = record.tree.root();
@@ -309,12 +347,14 @@ pub(super) fn game(
     }
 
     let tail = (record.tree.main_line_len(), pos);
-    attach_branches(&unique, &mut record, &mut nodes, tail);
-    attach_comments(&unique, &mut record, &nodes);
-    if let Some(length) = unique.iter().find(|(_, f)| f.name == "length").and_then(|(_, f)| number(f.value.trim())) {
+    attach_branches(&reader, &known, &mut record, &mut nodes, tail);
+    attach_comments(&reader, &known, &mut record, &nodes);
+    let length = known.iter().find(|k| k.field.name == "length").and_then(|k| Some((number(k.field.value.trim())?, k)));
+    if let Some((length, known)) = length {
         let plies = movelist.len();
         if length != plies && fault.is_none() {
-            warn(&mut record, None, format!("the length field says {length} plies, the main line has {plies}"));
+            let message = format!("the length field says {length} plies, the main line has {plies}");
+            record.warnings.push(reader.warning(None, known.field.offset, message));
         }
     }
     match fault {
@@ -326,34 +366,74 @@ pub(super) fn game(
     }
 }
 
-fn read_info(fields: &[(Kind, Field<'_>)], record: &mut GameRecord) {
+fn read_info(fields: &[Known<'_>], record: &mut GameRecord) {
     let value_of = |name: &str| {
-        fields.iter().find(|(k, f)| *k == Kind::Info && f.name == name).map(|(_, f)| text::decode(f.value))
+        fields.iter().find(|k| k.kind == Kind::Info && k.field.name == name).map(|k| text::decode(k.field.value))
     };
-    for (kind, field) in fields {
-        if *kind != Kind::Info {
+    for known in fields {
+        if known.kind != Kind::Info {
             continue;
         }
-        let value = text::decode(field.value);
+        let name = known.field.name;
+        let value = text::decode(known.field.value);
         if value.is_empty() {
             continue;
         }
-        if field.name == "result" {
+        if name == "result" {
             match result(&value) {
                 Some(result) => record.result = result,
                 None => record.tags.set(format!("{TAG_PREFIX}result"), value),
             }
             continue;
         }
-        let chosen = TAGS.iter().find(|(_, sources)| sources.contains(&field.name)).and_then(|(tag, sources)| {
+        let chosen = TAGS.iter().find(|(_, sources)| sources.contains(&name)).and_then(|(tag, sources)| {
             let first = sources.iter().find(|s| value_of(s).is_some_and(|v| !v.is_empty()))?;
-            (*first == field.name).then_some(*tag)
+            (*first == name).then_some(*tag)
         });
         match chosen {
             Some(tag) => record.tags.set(tag, value),
-            None => record.tags.set(format!("{TAG_PREFIX}{}", field.name), value),
+            None => record.tags.set(format!("{TAG_PREFIX}{name}"), value),
         }
     }
+}
+
+/// The `move_P_S_B` fields that can be attached, each with its moves up to the first group that is not
+/// a move; the others are dropped with a warning.
+fn branch_fields<'t>(reader: &Reader<'_, '_>, fields: &[Known<'t>], record: &mut GameRecord) -> Vec<Branch<'t>> {
+    let mut branches = Vec::new();
+    let mut numbers = HashSet::new();
+    for known in fields {
+        let field = &known.field;
+        match known.kind {
+            Kind::BadName if field.name.starts_with("move_") => {
+                let message = format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name);
+                record.warnings.push(reader.warning(None, field.offset, message));
+            }
+            Kind::Branch { parent, start, branch } => {
+                if branch == 0 || !numbers.insert(branch) {
+                    let message = format!("{}: branch number {branch} already used; dropped", field.name);
+                    record.warnings.push(reader.warning(Some(start), field.offset, message));
+                    continue;
+                }
+                let groups = groups(field);
+                let moves: Vec<Move> = groups.iter().map_while(Group::to_move).collect();
+                let branch = Branch { name: field.name, offset: field.offset, parent, start, branch, moves, groups };
+                match branch.groups.first() {
+                    None => {
+                        let message = format!("{}: no moves; dropped", field.name);
+                        record.warnings.push(reader.warning(Some(start), field.offset, message));
+                    }
+                    Some(group) if branch.moves.is_empty() => {
+                        let message = branch.cut_message(0, format!("malformed move {}", Quoted(&group.text)));
+                        record.warnings.push(reader.warning(Some(start), group.offset, message));
+                    }
+                    Some(_) => branches.push(branch),
+                }
+            }
+            _ => {}
+        }
+    }
+    branches
 }
 
 /// Attaches the `move_P_S_B` fields in the order passes over them would: a branch whose parent is
@@ -361,34 +441,17 @@ fn read_info(fields: &[(Kind, Field<'_>)], record: &mut GameRecord) {
 /// scheduled once, when the branch holding its parent is attached, so the work is linear. The
 /// position at the end of each branch is kept: a branch usually leaves from there, and replaying every
 /// branch from the start would be quadratic in deeply nested trees.
+///
+/// A branch is attached up to its first move that is malformed or illegal, with a warning naming that
+/// move; a branch whose first move is bad is dropped.
 fn attach_branches(
-    fields: &[(Kind, Field<'_>)],
+    reader: &Reader<'_, '_>,
+    fields: &[Known<'_>],
     record: &mut GameRecord,
     nodes: &mut HashMap<(usize, usize), NodeId>,
     main_tail: (usize, Position),
 ) {
-    let mut branches: Vec<Branch> = Vec::new();
-    let mut numbers = HashSet::new();
-    for (kind, field) in fields {
-        match *kind {
-            Kind::BadName if field.name.starts_with("move_") => {
-                warn(record, None, format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name));
-            }
-            Kind::Branch { parent, start, branch } => {
-                if branch == 0 || !numbers.insert(branch) {
-                    warn(record, Some(start), format!("{}: branch number {branch} already used; dropped", field.name));
-                    continue;
-                }
-                let moves: Option<Vec<Move>> = groups(field).iter().map(Group::to_move).collect();
-                match moves {
-                    Some(moves) if !moves.is_empty() => branches.push(Branch { parent, start, branch, moves }),
-                    _ => warn(record, Some(start), format!("{}: a move is malformed; dropped", field.name)),
-                }
-            }
-            _ => {}
-        }
-    }
-
+    let branches = branch_fields(reader, fields, record);
     let mut tails: HashMap<usize, (usize, Position)> = HashMap::new();
     tails.insert(0, main_tail);
     let mut ready = BinaryHeap::new();
@@ -412,20 +475,27 @@ fn attach_branches(
             (None, 1) => record.tree.start().clone(),
             (None, _) => record.tree.position_at(parent),
         };
-        if let Some(bad) = branch.moves.iter().position(|&m| {
-            let legal = pos.is_legal(m);
-            if legal {
-                pos.play_unchecked(m);
+        let mut kept = 0;
+        for &m in &branch.moves {
+            if !pos.is_legal(m) {
+                break;
             }
-            !legal
-        }) {
-            let ply = branch.start + bad;
-            let message = format!("move_{}_{}_{}: illegal move; dropped", branch.parent, branch.start, branch.branch);
-            warn(record, Some(ply), message);
+            pos.play_unchecked(m);
+            kept += 1;
+        }
+        if let Some(bad) = branch.groups.get(kept) {
+            let what = match branch.moves.get(kept) {
+                Some(m) => format!("illegal move {m} ({})", Quoted(&bad.text)),
+                None => format!("malformed move {}", Quoted(&bad.text)),
+            };
+            let message = branch.cut_message(kept, what);
+            record.warnings.push(reader.warning(Some(branch.start + kept), bad.offset, message));
+        }
+        if kept == 0 {
             continue;
         }
         let mut node = parent;
-        for (j, &m) in branch.moves.iter().enumerate() {
+        for (j, &m) in branch.moves[..kept].iter().enumerate() {
             node = record.tree.push_unchecked(node, m);
             let key = (branch.branch, branch.start + j);
             nodes.insert(key, node);
@@ -433,37 +503,40 @@ fn attach_branches(
                 ready.push(Reverse((pass + usize::from(index > dependent), dependent)));
             }
         }
-        tails.insert(branch.branch, (branch.start + branch.moves.len() - 1, pos));
+        tails.insert(branch.branch, (branch.start + kept - 1, pos));
     }
     let mut never: Vec<usize> = waiting.into_values().flatten().collect();
     never.sort_unstable();
     for index in never {
         if let Some(b) = branches.get(index) {
-            let message = format!(
-                "move_{}_{}_{}: branch {} has no ply {}; dropped",
-                b.parent,
-                b.start,
-                b.branch,
-                b.parent,
-                b.start - 1
-            );
-            warn(record, Some(b.start), message);
+            let message = format!("{}: branch {} has no ply {}; dropped", b.name, b.parent, b.start - 1);
+            record.warnings.push(reader.warning(Some(b.start), b.offset, message));
         }
     }
 }
 
-fn attach_comments(fields: &[(Kind, Field<'_>)], record: &mut GameRecord, nodes: &HashMap<(usize, usize), NodeId>) {
-    for (kind, field) in fields {
-        match *kind {
+fn attach_comments(
+    reader: &Reader<'_, '_>,
+    fields: &[Known<'_>],
+    record: &mut GameRecord,
+    nodes: &HashMap<(usize, usize), NodeId>,
+) {
+    for known in fields {
+        let field = &known.field;
+        match known.kind {
             Kind::Comment { branch, ply } => {
                 let comment = text::decode(field.value);
                 match nodes.get(&(branch, ply)) {
                     Some(&node) => record.tree.set_comment(node, comment),
-                    None => warn(record, Some(ply), format!("{}: no such ply; comment dropped", field.name)),
+                    None => {
+                        let message = format!("{}: no such ply; comment dropped", field.name);
+                        record.warnings.push(reader.warning(Some(ply), field.offset, message));
+                    }
                 }
             }
             Kind::BadName if field.name.starts_with("comment") => {
-                warn(record, None, format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name));
+                let message = format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name);
+                record.warnings.push(reader.warning(None, field.offset, message));
             }
             _ => {}
         }
