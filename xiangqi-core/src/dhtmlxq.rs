@@ -27,6 +27,9 @@
 //!
 //! - Every container of a text is one game, in order; a text with fields but no container is one game.
 //!   A container without its closing tag ends at the next container (with a warning).
+//! - Bytes ([`read_bytes`]) are decoded in the encoding [detected](encoding::detect): the one a
+//!   byte-order mark names (UTF-8, UTF-16LE, UTF-16BE), else UTF-8 when the bytes are UTF-8, else GBK
+//!   or Big5.
 //! - Coordinates are two digits per square: the file from Red's left (`0`-`8`) and the row from the
 //!   top (`0` = Black's back rank). `binit` lists 32 pieces in the order `R N B A K A B N R C C P P P
 //!   P P` then the same for Black, `99` for an absent piece; `fen` (a FEN), when present, takes
@@ -176,9 +179,9 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 }
 
 /// Reads every game of a file's bytes in the given encoding, or in the one
-/// [detected](encoding::detect) when `None`. Offsets in errors and warnings count the bytes given, a
-/// byte-order mark included. When some bytes do not decode, each game read gets a warning that names
-/// the first of them.
+/// [detected](encoding::detect) when `None` (a byte-order mark first: UTF-8, UTF-16LE, UTF-16BE).
+/// Offsets in errors and warnings count the bytes given, a byte-order mark included. When some bytes
+/// do not decode, each game read gets a warning that names the first of them.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq;
@@ -186,6 +189,10 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 /// let page = "[DhtmlXQ][DhtmlXQ_red]胡荣华[/DhtmlXQ_red][/DhtmlXQ]";
 /// let (gbk, _) = encoding::encode(page, TextEncoding::Gbk);
 /// let games = dhtmlxq::read_bytes(&gbk, None);
+/// assert_eq!(games[0].as_ref().unwrap().tags.get("Red"), Some("胡荣华"));
+///
+/// let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(page.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+/// let games = dhtmlxq::read_bytes(&utf16, None);
 /// assert_eq!(games[0].as_ref().unwrap().tags.get("Red"), Some("胡荣华"));
 /// ```
 pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<GameRecord, DhtmlXqError>> {
@@ -243,17 +250,29 @@ fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &
     }
 }
 
-/// Whether a text (or a file's bytes, in any ASCII-compatible encoding) holds DhtmlXQ: the marker
-/// `[DhtmlXQ` of a container or a field.
+/// Whether a text (or a file's bytes) holds DhtmlXQ: the marker `[DhtmlXQ` of a container or a field.
+/// Bytes that start with a UTF-16 byte-order mark are decoded first; other bytes are searched as they
+/// are, which finds the marker in any ASCII-compatible encoding.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq::contains_dhtmlxq;
 /// assert!(contains_dhtmlxq("<div>[DhtmlXQ][/DhtmlXQ]</div>"));
 /// assert!(contains_dhtmlxq(b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"));
+/// assert!(contains_dhtmlxq(b"\xFF\xFE[\0D\0h\0t\0m\0l\0X\0Q\0]\0"));
 /// assert!(!contains_dhtmlxq("[Event \"?\"]"));
 /// ```
 pub fn contains_dhtmlxq(text: impl AsRef<[u8]>) -> bool {
-    text.as_ref().windows(b"[DhtmlXQ".len()).any(|w| w == b"[DhtmlXQ")
+    let bytes = text.as_ref();
+    match encoding::bom(bytes) {
+        Some(utf16 @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be)) => {
+            has_marker(encoding::decode(bytes, utf16).0.as_bytes())
+        }
+        _ => has_marker(bytes),
+    }
+}
+
+fn has_marker(bytes: &[u8]) -> bool {
+    bytes.windows(b"[DhtmlXQ".len()).any(|w| w == b"[DhtmlXQ")
 }
 
 /// Decodes a text value as the reader does. A value is percent-decoded first when it is clearly

@@ -1,7 +1,8 @@
 //! The DhtmlXQ reader never panics: arbitrary strings and bytes, strings made of the format's own
 //! pieces, and real pages with characters deleted, inserted or replaced, or cut short. Every error
 //! points inside the text, on a character boundary, and so does every warning; every game read holds
-//! legal moves only, and writing it gives a text that reads back to the same tree.
+//! legal moves only, and writing it gives a text that reads back to the same tree. Texts in UTF-16 too,
+//! where offsets count the bytes.
 #![cfg(feature = "records")]
 
 mod text_edits;
@@ -143,6 +144,35 @@ fn read_bytes_and_check(bytes: &[u8]) {
     }
 }
 
+/// A text in UTF-16 with a byte-order mark: what it reads as in UTF-8, with every offset on a code
+/// unit, at twice the place of the same offset in UTF-16 code units.
+fn read_utf16_and_check(text: &str, big_endian: bool) {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut bytes = if big_endian { vec![0xFE, 0xFF] } else { vec![0xFF, 0xFE] };
+    bytes.extend(units.iter().flat_map(|unit| if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() }));
+    // The byte of a UTF-8 offset of the text: the BOM, then two per code unit before it.
+    let in_bytes = |offset: u64| 2 + 2 * text[..offset as usize].encode_utf16().count() as u64;
+    let from_bytes = dhtmlxq::read_bytes(&bytes, None);
+    let from_text = dhtmlxq::read_str(text);
+    assert_eq!(from_bytes.len(), from_text.len());
+    for (read, expected) in from_bytes.iter().zip(&from_text) {
+        match (read, expected) {
+            (Ok(read), Ok(expected)) => {
+                assert_eq!(read.tree.lines(), expected.tree.lines());
+                let places: Vec<_> = read.warnings.iter().map(|w| (w.byte_offset, w.line)).collect();
+                let wanted: Vec<_> = expected.warnings.iter().map(|w| (w.byte_offset.map(in_bytes), w.line)).collect();
+                assert_eq!(places, wanted);
+            }
+            (Err(read), Err(expected)) => {
+                assert_eq!(read.kind, expected.kind);
+                assert_eq!(read.location.byte_offset, in_bytes(expected.location.byte_offset), "{read}");
+                assert_eq!(read.location.line, expected.location.line, "{read}");
+            }
+            (read, expected) => panic!("{read:?} read from UTF-16, {expected:?} from the text"),
+        }
+    }
+}
+
 fn base_text() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![PAGES[0], PAGES[1], PAGES[2], TREE])
 }
@@ -168,6 +198,11 @@ proptest! {
     #[test]
     fn mutated_pages(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..6)) {
         read_and_check(&mutate(base, &edits));
+    }
+
+    #[test]
+    fn mutated_pages_in_utf16(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..4), big_endian in any::<bool>()) {
+        read_utf16_and_check(&mutate(base, &edits), big_endian);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
 //! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
 //! attached, errors; and trees that survive writing and reading. Also the audit's files made for these
-//! tests (`tests/data/dhtmlxq/SOURCE.txt`): branches cut at a bad move, and the byte of every warning.
+//! tests (`tests/data/dhtmlxq/SOURCE.txt`): UTF-16 pages, branches cut at a bad move, and the byte of
+//! every warning.
 #![cfg(feature = "records")]
 
 use std::path::Path;
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use xiangqi_core::dhtmlxq::{self, DhtmlXqErrorKind};
 use xiangqi_core::encoding::{self, TextEncoding};
-use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::record::{self, Format, GameRecord, GameResult};
 use xiangqi_core::{Color, Move, Position};
 
 /// The DhtmlXQ digits of ICCS moves (`"h2e2 h9g7"` -> `"77477062"`).
@@ -417,6 +418,72 @@ fn a_long_chain_of_branches_in_reverse_order() {
 fn fixture(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/dhtmlxq").join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// A text in UTF-16 with its byte-order mark.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let units = text.encode_utf16();
+    match big_endian {
+        true => [0xFE, 0xFF].into_iter().chain(units.flat_map(u16::to_be_bytes)).collect(),
+        false => [0xFF, 0xFE].into_iter().chain(units.flat_map(u16::to_le_bytes)).collect(),
+    }
+}
+
+/// Where a text first is in UTF-16 bytes with a byte-order mark: the offset of its first code unit.
+fn utf16_offset(bytes: &[u8], text: &str, big_endian: bool) -> u64 {
+    let needle = utf16(text, big_endian);
+    let needle = &needle[2..];
+    (2..bytes.len()).step_by(2).find(|&at| bytes[at..].starts_with(needle)).expect("in the bytes") as u64
+}
+
+#[test]
+fn utf16_pages_are_detected_and_read() {
+    for (name, red) in [("e08_utf16le_plain.txt", "胡榮華"), ("e07_utf16be.txt", "胡榮華"), ("e05_utf16.txt", "胡荣华")]
+    {
+        let bytes = fixture(name);
+        assert!(dhtmlxq::contains_dhtmlxq(&bytes), "{name}");
+        assert_eq!(record::detect_format(&bytes, Some("txt")), Format::DhtmlXq, "{name}");
+        let (format, games) = record::read_bytes(&bytes, Some("txt"));
+        assert_eq!(format, Format::DhtmlXq, "{name}");
+        assert_eq!(games.len(), 1, "{name}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(lines(game), ["h2e2"], "{name}");
+        assert_eq!(game.tags.get("Red"), Some(red), "{name}");
+        assert!(comment_at(game, "h2e2").is_some_and(|c| c.starts_with("中炮")), "{name}");
+        assert!(game.warnings.is_empty(), "{name}: {:?}", game.warnings);
+        let from_reader = record::Records::from_reader(std::io::Cursor::new(bytes.clone()), None, None, None)
+            .expect("reads")
+            .next()
+            .expect("a game")
+            .expect("read");
+        assert_eq!(&from_reader, game, "{name}");
+    }
+}
+
+#[test]
+fn utf16_offsets_count_the_bytes_of_the_file() {
+    for big_endian in [false, true] {
+        let page = format!(
+            "<p>胡荣华</p>\n[DhtmlXQ]{}\n{}\n{}[/DhtmlXQ]",
+            field("movelist", &digits("h2e2 h9g7 h0g2")),
+            field("move_0_2_1", &digits("b9c7 h0g2 h0g2")),
+            field("comment7", "nowhere")
+        );
+        let bytes = utf16(&page, big_endian);
+        let game = dhtmlxq::read_bytes(&bytes, None).remove(0).expect("reads");
+        assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 h0g2"]);
+        let places: Vec<_> = game.warnings.iter().map(|w| (w.ply, w.byte_offset, w.line)).collect();
+        let bad_move = utf16_offset(&bytes, "79677967[", big_endian) + 8;
+        let comment = utf16_offset(&bytes, "[DhtmlXQ_comment7]", big_endian);
+        assert_eq!(places, [(Some(4), Some(bad_move), Some(3)), (Some(7), Some(comment), Some(4))], "{big_endian}");
+
+        let illegal = format!("<p>胡荣华</p>\n[DhtmlXQ]{}[/DhtmlXQ]", field("movelist", &digits("h2e2 h9h0")));
+        let bytes = utf16(&illegal, big_endian);
+        let err = dhtmlxq::read_bytes(&bytes, None).remove(0).unwrap_err();
+        assert_eq!(err.location.token.as_deref(), Some("7079"));
+        assert_eq!(err.location.byte_offset, utf16_offset(&bytes, "7079", big_endian));
+        assert_eq!(err.location.line, Some(2));
+    }
 }
 
 #[test]
