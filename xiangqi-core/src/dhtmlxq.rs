@@ -1,6 +1,6 @@
 //! DhtmlXQ, the "UBB" text that Chinese xiangqi sites (dpxq.com, wxf.ca) embed in web pages: a game
 //! with its whole variation tree as `[DhtmlXQ_<name>]value[/DhtmlXQ_<name>]` fields inside a
-//! `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` container.
+//! `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` container (and the DHJHtmlXQ dialect, below).
 //!
 //! ```
 //! use xiangqi_core::dhtmlxq;
@@ -35,8 +35,9 @@
 //!   P P` then the same for Black, `99` for an absent piece; `fen` (a FEN), when present, takes
 //!   precedence. Placement problems of composed positions (an advisor, an elephant or a soldier where
 //!   it can never go) are accepted.
-//! - The side to move is that of the `fen`; else the colour of the piece on the first move's
-//!   from-square; with no move, Red, unless only Black to move gives a legal position.
+//! - The side to move is that of the DHJHtmlXQ start player (below), else that of the `fen`; else the
+//!   colour of the piece on the first move's from-square; with no move, Red, unless only Black to move
+//!   gives a legal position.
 //! - `movelist` is the main line, 4 digits per move (ASCII whitespace between digits is skipped). A
 //!   malformed or illegal main-line move is an error, never a shortened game; the error carries the
 //!   game read up to the fault.
@@ -61,6 +62,19 @@
 //! - Every warning names the byte offset (in the bytes given to [`read_bytes`]) and the line of what it
 //!   is about: the move group at fault, else the field's opening tag, else the container's; for bytes
 //!   that do not decode, the first of them.
+//!
+//! ## The DHJHtmlXQ dialect
+//!
+//! The 打虎将 (广东象棋网) dialect numbers its fields, in a `[DHJHtmlXQ]` container or a standard
+//! one, with `[DHJHtmlXQ_<name>]` or `[DhtmlXQ_<name>]` tags. A numbered field is read as the field
+//! it stands for: `31` `fen`, `34` `movelist`, `10` `title`, `11` `event`, `13` `date`, `14`
+//! `place`, `15` `round`, `16` `table`, `17` `red`, `18` `redname`, `21` `black`, `22`
+//! `blackname`, `28` `result`, `29` `redtime`, `30` `blacktime`, `36` `open`, `37` `variation`,
+//! `40` `remark` (the annotator), `41` `author`; `comment_<…>` and `game_comment_<…>` are read as
+//! `comment<…>` (`comment_1_5` as `comment1_5`). `32` is the side to move (`0` Red, `1` Black): it
+//! overrides the `fen`'s side, with a warning when the `fen` states the other. The other numbers (`33`,
+//! the start ply, among them) are kept as tags like any other information field (`DhtmlXQ_33`). A
+//! numbered field and the standard field it stands for count as one field given twice.
 
 mod read;
 mod scan;
@@ -250,14 +264,16 @@ fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &
     }
 }
 
-/// Whether a text (or a file's bytes) holds DhtmlXQ: the marker `[DhtmlXQ` of a container or a field.
-/// Bytes that start with a UTF-16 byte-order mark are decoded first; other bytes are searched as they
-/// are, which finds the marker in any ASCII-compatible encoding.
+/// Whether a text (or a file's bytes) holds DhtmlXQ: the marker `[DhtmlXQ` of a container or a field,
+/// or `[DHJHtmlXQ` of the DHJHtmlXQ dialect. Bytes that start with a UTF-16 byte-order mark are decoded
+/// first; other bytes are searched as they are, which finds the ASCII markers in any ASCII-compatible
+/// encoding.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq::contains_dhtmlxq;
 /// assert!(contains_dhtmlxq("<div>[DhtmlXQ][/DhtmlXQ]</div>"));
 /// assert!(contains_dhtmlxq(b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"));
+/// assert!(contains_dhtmlxq("[DHJHtmlXQ][DHJHtmlXQ_34]7747[/DHJHtmlXQ_34][/DHJHtmlXQ]"));
 /// assert!(contains_dhtmlxq(b"\xFF\xFE[\0D\0h\0t\0m\0l\0X\0Q\0]\0"));
 /// assert!(!contains_dhtmlxq("[Event \"?\"]"));
 /// ```
@@ -272,7 +288,7 @@ pub fn contains_dhtmlxq(text: impl AsRef<[u8]>) -> bool {
 }
 
 fn has_marker(bytes: &[u8]) -> bool {
-    bytes.windows(b"[DhtmlXQ".len()).any(|w| w == b"[DhtmlXQ")
+    scan::MARKERS.iter().any(|marker| bytes.windows(marker.len()).any(|w| w == marker.as_bytes()))
 }
 
 /// Decodes a text value as the reader does. A value is percent-decoded first when it is clearly

@@ -1,8 +1,8 @@
 //! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
 //! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
 //! attached, errors; and trees that survive writing and reading. Also the audit's files made for these
-//! tests (`tests/data/dhtmlxq/SOURCE.txt`): UTF-16 pages, branches cut at a bad move, and the byte of
-//! every warning.
+//! tests (`tests/data/dhtmlxq/SOURCE.txt`): UTF-16 pages, branches cut at a bad move, the byte of every
+//! warning, and the numbered fields of the DHJHtmlXQ dialect.
 #![cfg(feature = "records")]
 
 use std::path::Path;
@@ -608,4 +608,127 @@ fn every_warning_names_its_byte_and_line() {
     let game = dhtmlxq::read_bytes(&gbk, Some(TextEncoding::Gbk)).remove(0).expect("reads");
     let replaced = game.warnings.iter().find(|w| w.message.contains("replaced by U+FFFD")).expect("a warning");
     assert_eq!((replaced.byte_offset, replaced.line), (Some(3), Some(1)), "{replaced}");
+}
+
+#[test]
+fn the_dhjhtmlxq_dialect_with_numbered_fields() {
+    // The audit's two files: numbered fields in a DhtmlXQ container, and in a DHJHtmlXQ one.
+    let numbered = read_one(&String::from_utf8(fixture("v11_dhj_numbered.txt")).unwrap());
+    assert_eq!(lines(&numbered), ["h2e2 h9g7"]);
+    assert_eq!(numbered.tags.get("Title"), Some("title"));
+    assert_eq!(numbered.tags.get("Red"), Some("胡荣华"));
+    assert_eq!(numbered.result, GameResult::RedWins);
+    assert!(numbered.warnings.is_empty(), "{:?}", numbered.warnings);
+    let bytes = fixture("v10_dhj.txt");
+    assert_eq!(record::detect_format(&bytes, Some("txt")), Format::DhtmlXq);
+    let dhj = read_one(&String::from_utf8(bytes).unwrap());
+    assert_eq!(lines(&dhj), ["h2e2 h9g7"]);
+    assert_eq!(dhj.tags.get("Title"), Some("title"));
+
+    // Every field of the mapping; the start player (1 = Black) says who moves in a FEN without a side.
+    let dhj_field = |name: &str, value: &str| format!("[DHJHtmlXQ_{name}]{value}[/DHJHtmlXQ_{name}]");
+    let info = [
+        ("10", "T"),
+        ("11", "E"),
+        ("13", "2025-01-02"),
+        ("14", "S"),
+        ("15", "R"),
+        ("16", "B1"),
+        ("17", "Red team A"),
+        ("18", "红"),
+        ("21", ""),
+        ("22", "黑"),
+        ("28", "黑胜"),
+        ("29", "10"),
+        ("30", "20"),
+        ("36", "O"),
+        ("37", "V"),
+        ("40", "N"),
+        ("41", "A"),
+        ("33", "1"),
+        ("12", "unknown"),
+    ];
+    let text = [
+        "[DHJHtmlXQ]".to_owned(),
+        info.iter().map(|(name, value)| dhj_field(name, value)).collect(),
+        dhj_field("31", "3k5/9/9/9/9/9/9/9/4R4/4K4"),
+        dhj_field("32", "1"),
+        dhj_field("34", &digits("d9d8 e1d1")),
+        dhj_field("move_0_2_1", &digits("e1e2")),
+        dhj_field("game_comment_0", "the start"),
+        dhj_field("comment_1", "first"),
+        dhj_field("comment_1_2", "in branch 1"),
+        "[/DHJHtmlXQ]".to_owned(),
+    ]
+    .concat();
+    let game = read_one(&text);
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    assert_eq!(game.start().fen(), "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1");
+    assert_eq!(lines(&game), ["d9d8 e1d1", "d9d8 e1e2"]);
+    assert_eq!(comment_at(&game, "").as_deref(), Some("the start"));
+    assert_eq!(comment_at(&game, "d9d8").as_deref(), Some("first"));
+    assert_eq!(comment_at(&game, "d9d8 e1e2").as_deref(), Some("in branch 1"));
+    assert_eq!(game.result, GameResult::BlackWins);
+    let tags: Vec<_> = game.tags.iter().collect();
+    assert_eq!(
+        tags,
+        [
+            ("Title", "T"),
+            ("Event", "E"),
+            ("Date", "2025-01-02"),
+            ("Site", "S"),
+            ("Round", "R"),
+            ("DhtmlXQ_table", "B1"),
+            ("Red", "Red team A"),
+            ("DhtmlXQ_redname", "红"),
+            ("Black", "黑"),
+            ("DhtmlXQ_redtime", "10"),
+            ("DhtmlXQ_blacktime", "20"),
+            ("Opening", "O"),
+            ("Variation", "V"),
+            ("DhtmlXQ_remark", "N"),
+            ("DhtmlXQ_author", "A"),
+            ("DhtmlXQ_33", "1"),
+            ("DhtmlXQ_12", "unknown"),
+        ]
+    );
+    round_trip(&game);
+
+    // The start player against the side of a FEN, a numbered field next to its standard name, and a
+    // start player that is neither 0 nor 1.
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}[/DhtmlXQ]",
+        field("31", "3k5/9/9/9/9/9/9/9/4R4/4K4 w"),
+        field("32", "1"),
+        field("34", &digits("d9d8")),
+        field("movelist", &digits("d9d8 e1d1")),
+        field("comment_1", "kept")
+    );
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["d9d8"]);
+    assert_eq!(comment_at(&game, "d9d8").as_deref(), Some("kept"));
+    let messages: Vec<_> = game.warnings.iter().map(|w| (w.message.as_str(), w.byte_offset)).collect();
+    let at = |needle: &str| Some(text.find(needle).unwrap() as u64);
+    assert_eq!(
+        messages,
+        [
+            ("the field movelist is given more than once; the first one counts", at("[DhtmlXQ_movelist]")),
+            (
+                "the fen field 31 gives red to move, the start player field 32 black; the start player counts",
+                at("[DhtmlXQ_32]")
+            ),
+        ]
+    );
+    let game = read_one(&format!("{}{}", field("32", "B"), field("movelist", &digits("h2e2"))));
+    assert_eq!(lines(&game), ["h2e2"]);
+    assert_eq!(game.warnings.len(), 1);
+    assert!(game.warnings[0].message.contains("neither 0 (Red) nor 1 (Black)"), "{}", game.warnings[0]);
+
+    // A tag that would read back as another field is not written.
+    let mut record = GameRecord::new(Position::default());
+    record.tags.set("DhtmlXQ_34", "7747");
+    record.tags.set("DhtmlXQ_10", "x");
+    record.tags.set("DhtmlXQ_comment_1", "y");
+    let written = dhtmlxq::write(&record);
+    assert!(!written.contains("_34]") && !written.contains("_10]") && !written.contains("comment_1"), "{written}");
 }

@@ -1,5 +1,6 @@
 //! Building one game from the fields of a container.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
@@ -31,12 +32,59 @@ pub(super) const TAGS: [(&str, &[&str]); 12] = [
 /// The prefix of the tags that keep an information field under its own name.
 pub(super) const TAG_PREFIX: &str = "DhtmlXQ_";
 
+/// The numbered field names of the DHJHtmlXQ dialect (DHTMLXQ.md section 7) and the standard names
+/// they stand for. `29` and `30` are taken for Red's and Black's time, in the order of the other
+/// pairs; `32` (the side to move) has no standard name ([`START_PLAYER`]).
+const NUMBERED: [(&str, &str); 19] = [
+    ("10", "title"),
+    ("11", "event"),
+    ("13", "date"),
+    ("14", "place"),
+    ("15", "round"),
+    ("16", "table"),
+    ("17", "red"),
+    ("18", "redname"),
+    ("21", "black"),
+    ("22", "blackname"),
+    ("28", "result"),
+    ("29", "redtime"),
+    ("30", "blacktime"),
+    ("31", "fen"),
+    ("34", "movelist"),
+    ("36", "open"),
+    ("37", "variation"),
+    ("40", "remark"),
+    ("41", "author"),
+];
+
+/// The DHJHtmlXQ field that gives the side to move: `0` Red, `1` Black.
+const START_PLAYER: &str = "32";
+
+/// The prefixes of the DHJHtmlXQ dialect's comment fields, which are followed by the numbers of a
+/// standard comment field: `comment_<K>`, `comment_<B>_<K>`.
+const NUMBERED_COMMENTS: [&str; 2] = ["game_comment_", "comment_"];
+
+/// The standard name of a field: the DHJHtmlXQ dialect's names are replaced by the names they stand
+/// for (`34` by `movelist`, `comment_1_5` by `comment1_5`); other names are kept.
+fn standard_name(name: &str) -> Cow<'_, str> {
+    if let Some((_, standard)) = NUMBERED.iter().find(|(numbered, _)| *numbered == name) {
+        return Cow::Borrowed(standard);
+    }
+    let numbers = NUMBERED_COMMENTS.iter().find_map(|prefix| name.strip_prefix(prefix));
+    match numbers {
+        Some(numbers) if numbers.starts_with(|c: char| c.is_ascii_digit()) => Cow::Owned(format!("comment{numbers}")),
+        _ => Cow::Borrowed(name),
+    }
+}
+
 /// What a field holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Binit,
     Fen,
     MoveList,
+    /// The DHJHtmlXQ dialect's side to move.
+    StartPlayer,
     /// `move_P_S_B`, when the three numbers can be read.
     Branch {
         parent: usize,
@@ -65,17 +113,20 @@ fn is_comment_name(name: &str) -> bool {
     name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }
 
-/// Whether a field name is one of the board, move and comment fields (not an information field).
-pub(super) fn is_structural(name: &str) -> bool {
-    matches!(name, "binit" | "fen" | "movelist") || name.starts_with("move_") || is_comment_name(name)
+/// Whether a tag `DhtmlXQ_<name>` can be written as the field `name`: the reader reads that field back
+/// as the information field of the same name (not as a board, move or comment field, nor as a
+/// numbered field of the DHJHtmlXQ dialect, which stands for another one).
+pub(super) fn is_information_field(name: &str) -> bool {
+    standard_name(name) == name && kind(name) == Kind::Info
 }
 
-/// What a field of this name holds.
+/// What a field of this standard name holds.
 fn kind(name: &str) -> Kind {
     match name {
         "binit" => return Kind::Binit,
         "fen" => return Kind::Fen,
         "movelist" => return Kind::MoveList,
+        START_PLAYER => return Kind::StartPlayer,
         _ => {}
     }
     if let Some(numbers) = name.strip_prefix("move_") {
@@ -103,6 +154,8 @@ fn kind(name: &str) -> Kind {
 /// A field with what the reader takes it for.
 struct Known<'t> {
     kind: Kind,
+    /// The standard name ([`standard_name`]).
+    name: Cow<'t, str>,
     field: Field<'t>,
 }
 
@@ -182,9 +235,9 @@ impl Reader<'_, '_> {
         ReadWarning::new(ply, message).at(offset as u64, Some(self.lines.line(offset)))
     }
 
-    /// The fields that count: a field given twice counts once (the first), a text field without its
-    /// closing tag not at all (each with a warning); a board or move field without its closing tag is
-    /// an error.
+    /// The fields that count, under their standard names: a field given twice counts once (the first),
+    /// a text field without its closing tag not at all (each with a warning); a board or move field
+    /// without its closing tag is an error.
     fn known_fields<'t>(
         &self,
         fields: Vec<Field<'t>>,
@@ -193,12 +246,14 @@ impl Reader<'_, '_> {
         let mut seen = HashSet::new();
         let mut known = Vec::with_capacity(fields.len());
         for field in fields {
-            if !seen.insert(field.name) {
-                let message = format!("the field {} is given more than once; the first one counts", field.name);
+            let name = standard_name(field.name);
+            if !seen.insert(name.clone()) {
+                let shown = if name == field.name { name.to_string() } else { format!("{} ({name})", field.name) };
+                let message = format!("the field {shown} is given more than once; the first one counts");
                 warnings.push(self.warning(None, field.offset, message));
                 continue;
             }
-            let kind = kind(field.name);
+            let kind = kind(&name);
             if !field.closed {
                 if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
                     return Err(self.field_error(&field, DhtmlXqErrorKind::UnclosedField));
@@ -207,9 +262,27 @@ impl Reader<'_, '_> {
                 warnings.push(self.warning(None, field.offset, message));
                 continue;
             }
-            known.push(Known { kind, field });
+            known.push(Known { kind, name, field });
         }
         Ok(known)
+    }
+
+    /// The side to move that the DHJHtmlXQ start-player field states, if it states one.
+    fn start_player(&self, field: &Field<'_>, warnings: &mut Vec<ReadWarning>) -> Option<Color> {
+        match field.value.trim() {
+            "" => None,
+            "0" => Some(Color::Red),
+            "1" => Some(Color::Black),
+            other => {
+                let message = format!(
+                    "the start player field {} is {}, neither 0 (Red) nor 1 (Black); ignored",
+                    field.name,
+                    Quoted(other)
+                );
+                warnings.push(self.warning(None, field.offset, message));
+                None
+            }
+        }
     }
 
     /// The board of a `binit` value.
@@ -231,24 +304,38 @@ impl Reader<'_, '_> {
         Ok(setup)
     }
 
-    /// The start position: `fen`, else `binit` (else the standard start) with the side to move found
-    /// from the first move.
+    /// The start position: `fen`, else `binit` (else the standard start); the side to move is the
+    /// start player's (the DHJHtmlXQ dialect's field), else the `fen`'s, else the colour of the first
+    /// move's piece.
     fn start(
         &self,
-        fen: Option<&Field<'_>>,
-        binit: Option<&Field<'_>>,
+        fields: &StartFields<'_, '_>,
         first_move: Option<Move>,
+        warnings: &mut Vec<ReadWarning>,
     ) -> Result<Position, DhtmlXqError> {
-        if let Some(field) = fen {
+        let player = fields.start_player.and_then(|field| self.start_player(field, warnings).map(|c| (c, field)));
+        if let Some(field) = fields.fen {
             let parsed: Fen = field
                 .value
                 .trim()
                 .parse()
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::BadFen(Box::new(err))))?;
-            return parsed
-                .into_position(COMPOSED)
+            let mut setup = parsed.into_setup();
+            if let Some((color, player_field)) = player {
+                let fen_states_side = field.value.split_whitespace().nth(1).is_some();
+                if fen_states_side && setup.turn != color {
+                    let message = format!(
+                        "the fen field {} gives {} to move, the start player field {} {color}; the start player counts",
+                        field.name, setup.turn, player_field.name
+                    );
+                    warnings.push(self.warning(None, player_field.offset, message));
+                }
+                setup.turn = color;
+            }
+            return Position::from_setup(setup, COMPOSED)
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)));
         }
+        let binit = fields.binit;
         let mut setup = match binit {
             Some(field) => self.binit(field)?,
             None => Setup::start(),
@@ -257,7 +344,9 @@ impl Reader<'_, '_> {
             Some(field) => self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)),
             None => self.error(self.start, None, "binit", DhtmlXqErrorKind::InvalidPosition(err)),
         };
-        let mover = first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color);
+        let mover = player
+            .map(|(color, _)| color)
+            .or_else(|| first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color));
         if let Some(color) = mover {
             setup.turn = color;
             return Position::from_setup(setup, COMPOSED).map_err(invalid);
@@ -270,6 +359,13 @@ impl Reader<'_, '_> {
             }
         }
     }
+}
+
+/// The fields that give the start position, when present.
+struct StartFields<'a, 't> {
+    fen: Option<&'a Field<'t>>,
+    binit: Option<&'a Field<'t>>,
+    start_player: Option<&'a Field<'t>>,
 }
 
 /// A `move_P_S_B` field waiting to be attached.
@@ -317,7 +413,9 @@ pub(super) fn game(
     let find = |wanted: Kind| known.iter().find(|k| k.kind == wanted).map(|k| &k.field);
     let movelist = find(Kind::MoveList).map(groups).unwrap_or_default();
     let first_move = movelist.first().and_then(Group::to_move);
-    let position = reader.start(find(Kind::Fen), find(Kind::Binit), first_move)?;
+    let start_fields =
+        StartFields { fen: find(Kind::Fen), binit: find(Kind::Binit), start_player: find(Kind::StartPlayer) };
+    let position = reader.start(&start_fields, first_move, &mut warnings)?;
 
     let mut record = GameRecord::new(position.clone());
     record.warnings = warnings;
@@ -349,7 +447,7 @@ pub(super) fn game(
     let tail = (record.tree.main_line_len(), pos);
     attach_branches(&reader, &known, &mut record, &mut nodes, tail);
     attach_comments(&reader, &known, &mut record, &nodes);
-    let length = known.iter().find(|k| k.field.name == "length").and_then(|k| Some((number(k.field.value.trim())?, k)));
+    let length = known.iter().find(|k| k.name == "length").and_then(|k| Some((number(k.field.value.trim())?, k)));
     if let Some((length, known)) = length {
         let plies = movelist.len();
         if length != plies && fault.is_none() {
@@ -368,13 +466,13 @@ pub(super) fn game(
 
 fn read_info(fields: &[Known<'_>], record: &mut GameRecord) {
     let value_of = |name: &str| {
-        fields.iter().find(|k| k.kind == Kind::Info && k.field.name == name).map(|k| text::decode(k.field.value))
+        fields.iter().find(|k| k.kind == Kind::Info && k.name == name).map(|k| text::decode(k.field.value))
     };
     for known in fields {
         if known.kind != Kind::Info {
             continue;
         }
-        let name = known.field.name;
+        let name = &*known.name;
         let value = text::decode(known.field.value);
         if value.is_empty() {
             continue;
@@ -405,7 +503,7 @@ fn branch_fields<'t>(reader: &Reader<'_, '_>, fields: &[Known<'t>], record: &mut
     for known in fields {
         let field = &known.field;
         match known.kind {
-            Kind::BadName if field.name.starts_with("move_") => {
+            Kind::BadName if known.name.starts_with("move_") => {
                 let message = format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name);
                 record.warnings.push(reader.warning(None, field.offset, message));
             }
@@ -534,7 +632,7 @@ fn attach_comments(
                     }
                 }
             }
-            Kind::BadName if field.name.starts_with("comment") => {
+            Kind::BadName if known.name.starts_with("comment") => {
                 let message = format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name);
                 record.warnings.push(reader.warning(None, field.offset, message));
             }

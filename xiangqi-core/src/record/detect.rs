@@ -50,7 +50,7 @@ impl fmt::Display for Format {
 
 /// The format of a record from its first bytes: XQF by its `XQ` signature, ChessBridge by its
 /// `CCBridge` signature (CBR, CBL, and the containers that are refused) or a `<ChineseChessRecord`
-/// element in the first kilobyte (CBF), DhtmlXQ by a `[DhtmlXQ` marker (in UTF-16
+/// element in the first kilobyte (CBF), DhtmlXQ by a `[DhtmlXQ` or `[DHJHtmlXQ` marker (in UTF-16
 /// text with a byte-order mark too: [`dhtmlxq::contains_dhtmlxq`]), PGN otherwise. The extension
 /// (`xqf`, any case) decides only a file too short to tell: an `.xqf` file without the signature is
 /// still read as XQF, to get XQF's error.
