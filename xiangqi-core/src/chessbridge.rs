@@ -15,7 +15,9 @@
 //! - **CBF**: the `<Head>` elements become tags, `<FEN>` the start position, `<RecordResult>` the result;
 //!   `<Move value="XY-XY">` (column from Red's left, row from the top) is a move, the first one,
 //!   `00-00`, the root with the game comment; CDATA text is a comment. Variations have never been seen
-//!   in a CBF file: `Move` elements after the one marked `end="1"` are ignored with a warning.
+//!   in a CBF file: `Move` elements after the one marked `end="1"`, and those that are not children of
+//!   `<MoveList>` (inside another `Move`, or inside a wrapper such as `<Variation>`), are ignored with a
+//!   warning that counts them and names the first one's byte and line.
 //!
 //! Every move is checked against the rules. An illegal move (or a square off the board) in the main line
 //! is an error that carries the game read up to it; in a CBR variation it drops that move and its

@@ -1,6 +1,6 @@
 //! DhtmlXQ, the "UBB" text that Chinese xiangqi sites (dpxq.com, wxf.ca) embed in web pages: a game
 //! with its whole variation tree as `[DhtmlXQ_<name>]value[/DhtmlXQ_<name>]` fields inside a
-//! `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` container.
+//! `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` container (and the DHJHtmlXQ dialect, below).
 //!
 //! ```
 //! use xiangqi_core::dhtmlxq;
@@ -27,20 +27,26 @@
 //!
 //! - Every container of a text is one game, in order; a text with fields but no container is one game.
 //!   A container without its closing tag ends at the next container (with a warning).
+//! - Bytes ([`read_bytes`]) are decoded in the encoding [detected](encoding::detect): the one a
+//!   byte-order mark names (UTF-8, UTF-16LE, UTF-16BE), else UTF-8 when the bytes are UTF-8, else GBK
+//!   or Big5.
 //! - Coordinates are two digits per square: the file from Red's left (`0`-`8`) and the row from the
 //!   top (`0` = Black's back rank). `binit` lists 32 pieces in the order `R N B A K A B N R C C P P P
 //!   P P` then the same for Black, `99` for an absent piece; `fen` (a FEN), when present, takes
 //!   precedence. Placement problems of composed positions (an advisor, an elephant or a soldier where
 //!   it can never go) are accepted.
-//! - The side to move is that of the `fen`; else the colour of the piece on the first move's
-//!   from-square; with no move, Red, unless only Black to move gives a legal position.
+//! - The side to move is that of the DHJHtmlXQ start player (below), else that of the `fen`; else the
+//!   colour of the piece on the first move's from-square; with no move, Red, unless only Black to move
+//!   gives a legal position.
 //! - `movelist` is the main line, 4 digits per move (ASCII whitespace between digits is skipped). A
 //!   malformed or illegal main-line move is an error, never a shortened game; the error carries the
 //!   game read up to the fault.
 //! - `move_P_S_B` (branch `B` leaves branch `P` at ply `S`) are attached in passes, so that a branch
 //!   may come before the branch it leaves; children keep the order in which the branches were
-//!   attached. A branch that can never be attached, that repeats a branch number, or that holds a
-//!   malformed or illegal move is dropped with a [`ReadWarning`]; the rest of the game is kept.
+//!   attached. A branch is kept up to its first malformed or illegal move, with a [`ReadWarning`]
+//!   naming that move and its ply (as the XQF and CBR readers keep what precedes a bad move in a
+//!   variation); it is dropped when that move is its first. A branch that can never be attached or
+//!   that repeats a branch number is dropped with a warning. The rest of the game is kept.
 //! - `comment<K>` belongs to main-line ply `K` (`comment0` to the start), `comment<B>_<K>` to ply `K`
 //!   of branch `B`; a comment on a ply that does not exist is dropped with a warning.
 //! - Text values (information fields and comments): see [`decode_text`] for the escapes.
@@ -53,6 +59,22 @@
 //!   [`GameRecord::result`]: `红胜`/`W` Red wins, `黑胜`/`L` Black wins, `和棋`/`D` a draw, and
 //!   the other words [`GameResult`]'s `FromStr` knows; a text it does not know is kept as the tag
 //!   `DhtmlXQ_result`.
+//! - Every warning names the byte offset (in the bytes given to [`read_bytes`]) and the line of what it
+//!   is about: the move group at fault, else the field's opening tag, else the container's; for bytes
+//!   that do not decode, the first of them.
+//!
+//! ## The DHJHtmlXQ dialect
+//!
+//! The 打虎将 (广东象棋网) dialect numbers its fields, in a `[DHJHtmlXQ]` container or a standard
+//! one, with `[DHJHtmlXQ_<name>]` or `[DhtmlXQ_<name>]` tags. A numbered field is read as the field
+//! it stands for: `31` `fen`, `34` `movelist`, `10` `title`, `11` `event`, `13` `date`, `14`
+//! `place`, `15` `round`, `16` `table`, `17` `red`, `18` `redname`, `21` `black`, `22`
+//! `blackname`, `28` `result`, `29` `redtime`, `30` `blacktime`, `36` `open`, `37` `variation`,
+//! `40` `remark` (the annotator), `41` `author`; `comment_<…>` and `game_comment_<…>` are read as
+//! `comment<…>` (`comment_1_5` as `comment1_5`). `32` is the side to move (`0` Red, `1` Black): it
+//! overrides the `fen`'s side, with a warning when the `fen` states the other. The other numbers (`33`,
+//! the start ply, among them) are kept as tags like any other information field (`DhtmlXQ_33`). A
+//! numbered field and the standard field it stands for count as one field given twice.
 
 mod read;
 mod scan;
@@ -154,7 +176,8 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
             let fields = scan::fields(text, container.body);
             let mut game = read::game(fields, index, container.start, &lines);
             if !container.closed {
-                let warning = ReadWarning::new(None, "the container has no closing tag");
+                let warning = ReadWarning::new(None, "the container has no closing tag")
+                    .at(container.start as u64, Some(lines.line(container.start)));
                 match &mut game {
                     Ok(record) => record.warnings.push(warning),
                     Err(err) => {
@@ -170,8 +193,9 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 }
 
 /// Reads every game of a file's bytes in the given encoding, or in the one
-/// [detected](encoding::detect) when `None`. Offsets in errors count the bytes given, a byte-order mark
-/// included. When some bytes do not decode, each game read gets a warning.
+/// [detected](encoding::detect) when `None` (a byte-order mark first: UTF-8, UTF-16LE, UTF-16BE).
+/// Offsets in errors and warnings count the bytes given, a byte-order mark included. When some bytes
+/// do not decode, each game read gets a warning that names the first of them.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq;
@@ -180,36 +204,91 @@ pub fn read_str(text: &str) -> Vec<Result<GameRecord, DhtmlXqError>> {
 /// let (gbk, _) = encoding::encode(page, TextEncoding::Gbk);
 /// let games = dhtmlxq::read_bytes(&gbk, None);
 /// assert_eq!(games[0].as_ref().unwrap().tags.get("Red"), Some("胡荣华"));
+///
+/// let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(page.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+/// let games = dhtmlxq::read_bytes(&utf16, None);
+/// assert_eq!(games[0].as_ref().unwrap().tags.get("Red"), Some("胡荣华"));
 /// ```
 pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Vec<Result<GameRecord, DhtmlXqError>> {
     let encoding = encoding.unwrap_or_else(|| encoding::detect(bytes));
     let (text, had_errors) = encoding::decode(bytes, encoding);
     let mut games = read_str(&text);
-    for err in games.iter_mut().filter_map(|game| game.as_mut().err()) {
-        let offset = usize::try_from(err.location.byte_offset).unwrap_or(usize::MAX);
-        err.location.byte_offset = encoding::source_offset(bytes, encoding, offset) as u64;
-    }
+    offsets_in_the_bytes(&mut games, bytes, encoding);
     if had_errors {
+        let (at, line) = match encoding::first_undecodable(bytes, encoding) {
+            Some((at, decoded_at)) => (at, scan::Lines::new(&text).line(decoded_at)),
+            None => (0, 1),
+        };
         for record in games.iter_mut().filter_map(|game| game.as_mut().ok()) {
-            record
-                .warnings
-                .push(ReadWarning::new(None, format!("bytes that are not {encoding} were replaced by U+FFFD")));
+            let message = format!("bytes that are not {encoding} were replaced by U+FFFD (the first at byte {at})");
+            record.warnings.push(ReadWarning::new(None, message).at(at as u64, Some(line)));
         }
     }
     games
 }
 
-/// Whether a text (or a file's bytes, in any ASCII-compatible encoding) holds DhtmlXQ: the marker
-/// `[DhtmlXQ` of a container or a field.
+/// Turns the offsets of errors and warnings, which count the bytes of the decoded text, into offsets in
+/// the bytes read, in one pass over them.
+fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &[u8], encoding: TextEncoding) {
+    fn warnings_of(game: &mut Result<GameRecord, DhtmlXqError>) -> &mut [ReadWarning] {
+        match game {
+            Ok(record) => &mut record.warnings,
+            Err(err) => err.partial.as_mut().map_or(&mut [], |partial| &mut partial.warnings),
+        }
+    }
+    let as_index = |offset: u64| usize::try_from(offset).unwrap_or(usize::MAX);
+    let mut offsets = Vec::new();
+    for game in games.iter_mut() {
+        if let Err(err) = game {
+            offsets.push(as_index(err.location.byte_offset));
+        }
+        offsets.extend(warnings_of(game).iter().filter_map(|w| w.byte_offset).map(as_index));
+    }
+    if offsets.is_empty() {
+        return;
+    }
+    offsets.sort_unstable();
+    offsets.dedup();
+    let mapped = encoding::source_offsets(bytes, encoding, &offsets);
+    let in_bytes = |offset: u64| {
+        let index = offsets.binary_search(&as_index(offset)).unwrap_or(0);
+        mapped.get(index).copied().unwrap_or(0) as u64
+    };
+    for game in games.iter_mut() {
+        if let Err(err) = game {
+            err.location.byte_offset = in_bytes(err.location.byte_offset);
+        }
+        for warning in warnings_of(game) {
+            warning.byte_offset = warning.byte_offset.map(in_bytes);
+        }
+    }
+}
+
+/// Whether a text (or a file's bytes) holds DhtmlXQ: the marker `[DhtmlXQ` of a container or a field,
+/// or `[DHJHtmlXQ` of the DHJHtmlXQ dialect. Bytes that start with a UTF-16 byte-order mark are decoded
+/// first; other bytes are searched as they are, which finds the ASCII markers in any ASCII-compatible
+/// encoding.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq::contains_dhtmlxq;
 /// assert!(contains_dhtmlxq("<div>[DhtmlXQ][/DhtmlXQ]</div>"));
 /// assert!(contains_dhtmlxq(b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"));
+/// assert!(contains_dhtmlxq("[DHJHtmlXQ][DHJHtmlXQ_34]7747[/DHJHtmlXQ_34][/DHJHtmlXQ]"));
+/// assert!(contains_dhtmlxq(b"\xFF\xFE[\0D\0h\0t\0m\0l\0X\0Q\0]\0"));
 /// assert!(!contains_dhtmlxq("[Event \"?\"]"));
 /// ```
 pub fn contains_dhtmlxq(text: impl AsRef<[u8]>) -> bool {
-    text.as_ref().windows(b"[DhtmlXQ".len()).any(|w| w == b"[DhtmlXQ")
+    let bytes = text.as_ref();
+    match encoding::bom(bytes) {
+        Some(utf16 @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be)) => {
+            has_marker(encoding::decode(bytes, utf16).0.as_bytes())
+        }
+        _ => has_marker(bytes),
+    }
+}
+
+fn has_marker(bytes: &[u8]) -> bool {
+    scan::MARKERS.iter().any(|marker| bytes.windows(marker.len()).any(|w| w == marker.as_bytes()))
 }
 
 /// Decodes a text value as the reader does. A value is percent-decoded first when it is clearly

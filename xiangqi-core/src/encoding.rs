@@ -198,44 +198,73 @@ fn score(bytes: &[u8], encoding: TextEncoding) -> i64 {
     (frequent - 4 * replaced) * 1000 / non_ascii
 }
 
-/// Decodes a text (after removing a byte-order mark). Bytes that do not decode become U+FFFD; the flag
-/// says whether there were any.
-pub fn decode(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, bool) {
-    let bytes = match (bom(bytes), encoding) {
-        (Some(TextEncoding::Utf8), TextEncoding::Utf8) => &bytes[3..],
-        (Some(TextEncoding::Utf16Le), TextEncoding::Utf16Le) | (Some(TextEncoding::Utf16Be), TextEncoding::Utf16Be) => {
-            &bytes[2..]
-        }
-        _ => bytes,
-    };
-    encoding.codec().decode_without_bom_handling(bytes)
-}
-
-/// The offset in `bytes` of the character that starts at `offset` in their decoding by [`decode`] (which
-/// drops a byte-order mark): the decoder is run again up to that character. Where bytes did not decode,
-/// the offset is that of the bytes the replacement came from, within a character.
-pub(crate) fn source_offset(bytes: &[u8], encoding: TextEncoding, offset: usize) -> usize {
-    let mark = match bom(bytes) {
+/// The length of the byte-order mark at the start of `bytes` that [`decode`] drops for this encoding (0
+/// when there is none, or when it announces another encoding).
+fn bom_len(bytes: &[u8], encoding: TextEncoding) -> usize {
+    match bom(bytes) {
         Some(TextEncoding::Utf8) if encoding == TextEncoding::Utf8 => 3,
         Some(found) if found == encoding => 2,
         _ => 0,
-    };
+    }
+}
+
+/// Decodes a text (after removing a byte-order mark). Bytes that do not decode become U+FFFD; the flag
+/// says whether there were any.
+pub fn decode(bytes: &[u8], encoding: TextEncoding) -> (Cow<'_, str>, bool) {
+    encoding.codec().decode_without_bom_handling(&bytes[bom_len(bytes, encoding)..])
+}
+
+/// The offsets in `bytes` of the characters that start at `offsets` (in increasing order) in their
+/// decoding by [`decode`] (which drops a byte-order mark): the decoder is run again, once, up to the
+/// last of them. Where bytes did not decode, the offset is that of the bytes the replacement came from,
+/// within a character.
+pub(crate) fn source_offsets(bytes: &[u8], encoding: TextEncoding, offsets: &[usize]) -> Vec<usize> {
+    let mark = bom_len(bytes, encoding);
     let rest = &bytes[mark..];
     if encoding == TextEncoding::Utf8 && core::str::from_utf8(rest).is_ok() {
-        return mark + offset.min(rest.len());
+        return offsets.iter().map(|&offset| mark + offset.min(rest.len())).collect();
     }
+    let mut found = Vec::with_capacity(offsets.len());
+    let mut wanted = offsets.iter().copied().peekable();
     let mut decoder = encoding.codec().new_decoder_without_bom_handling();
     let mut produced = 0;
     let mut out = String::with_capacity(16);
     for (i, byte) in rest.iter().enumerate() {
-        if produced >= offset {
-            return mark + i;
+        while wanted.next_if(|&offset| offset <= produced).is_some() {
+            found.push(mark + i);
+        }
+        if wanted.peek().is_none() {
+            break;
         }
         out.clear();
         let _ = decoder.decode_to_string(core::slice::from_ref(byte), &mut out, false);
         produced += out.len();
     }
-    mark + rest.len()
+    found.resize(offsets.len(), mark + rest.len());
+    found
+}
+
+/// Where the first bytes that do not decode are: their offset in `bytes` and the offset in the decoding
+/// by [`decode`] of the U+FFFD that stands for them. `None` when every byte decodes.
+pub(crate) fn first_undecodable(bytes: &[u8], encoding: TextEncoding) -> Option<(usize, usize)> {
+    let mark = bom_len(bytes, encoding);
+    let rest = &bytes[mark..];
+    let mut decoder = encoding.codec().new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(decoder.max_utf8_buffer_length_without_replacement(rest.len()).unwrap_or(0));
+    let mut read = 0;
+    loop {
+        let (result, just_read) =
+            decoder.decode_to_string_without_replacement(rest.get(read..).unwrap_or_default(), &mut out, true);
+        read += just_read;
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => return None,
+            encoding_rs::DecoderResult::OutputFull => out.reserve(out.capacity().max(64)),
+            encoding_rs::DecoderResult::Malformed(bad, after) => {
+                let start = read.saturating_sub(usize::from(bad) + usize::from(after));
+                return Some((mark + start, out.len()));
+            }
+        }
+    }
 }
 
 /// Encodes a text. Characters the encoding cannot hold become numeric character references
@@ -362,6 +391,26 @@ mod tests {
     }
 
     #[test]
+    fn offsets_map_back_to_the_bytes() {
+        let text = "ab炮\nc";
+        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let decoded_offsets = [0, 1, 2, 5, 6, 7];
+        assert_eq!(source_offsets(&utf16, TextEncoding::Utf16Le, &decoded_offsets), [2, 4, 6, 8, 10, 12]);
+        let gbk = encode(text, TextEncoding::Gbk).0;
+        assert_eq!(source_offsets(&gbk, TextEncoding::Gbk, &decoded_offsets), [0, 1, 2, 4, 5, 6]);
+        let utf8 = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
+        assert_eq!(source_offsets(&utf8, TextEncoding::Utf8, &[0, 5, 99]), [3, 8, 10]);
+    }
+
+    #[test]
+    fn the_first_bytes_that_do_not_decode() {
+        assert_eq!(first_undecodable(b"abc", TextEncoding::Utf8), None);
+        assert_eq!(first_undecodable(b"\xEF\xBB\xBFab\xFFc\xFF", TextEncoding::Utf8), Some((5, 2)));
+        assert_eq!(first_undecodable(b"\xC5\xDAx\x81", TextEncoding::Gbk), Some((3, 4)));
+        assert_eq!(first_undecodable(b"\xFF\xFEa\x00\x00\xDCb\x00", TextEncoding::Utf16Le), Some((4, 1)));
+    }
+
+    #[test]
     fn a_cut_character_at_the_end_is_still_utf8() {
         let text = "炮二平五".as_bytes();
         assert_eq!(detect(&text[..text.len() - 1]), TextEncoding::Utf8);
@@ -376,6 +425,10 @@ mod tests {
         assert_eq!(detect(&big5), TextEncoding::Big5);
         assert_eq!(detect(&gbk), TextEncoding::Gbk);
         assert_eq!(decode(&big5, TextEncoding::Big5), (traditional.into(), false));
+    }
+
+    fn source_offset(bytes: &[u8], encoding: TextEncoding, offset: usize) -> usize {
+        source_offsets(bytes, encoding, &[offset])[0]
     }
 
     #[test]

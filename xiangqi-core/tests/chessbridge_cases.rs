@@ -1,6 +1,7 @@
 //! The ChessBridge reader on the sample files: the worked example of the format description (test2.cbr),
 //! a CBR with variations (test.cbr), the two libraries (the bundled 1989 one always, the 1956 one when
-//! `../shared` is present), the two CBF files; tags, results and comments as the files hold them.
+//! `../shared` is present), the two CBF files; tags, results and comments as the files hold them; CBF
+//! files with Move elements outside the single chain (made for these tests, see the data's SOURCE.txt).
 
 #![cfg(feature = "records")]
 
@@ -254,4 +255,39 @@ fn read_file_reads_every_kind() {
         assert_eq!(read.len(), games, "{name}");
         assert!(read.iter().all(Result::is_ok), "{name}");
     }
+}
+
+#[test]
+fn cbf_moves_outside_the_single_chain_are_ignored_with_a_warning() {
+    // The audit's files: Move elements nested in a Move (after its comment), and in a Variation element.
+    for (name, first_off_chain, line) in
+        [("f05_nested.cbf", "<Move value=\"17-47\">", 18), ("f15_wrapper.cbf", "<Move value=\"17-47\" />", 8)]
+    {
+        let bytes = bundled(name);
+        let game = chessbridge::read_cbf(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(iccs(&game), ["h2e2", "h9g7"], "{name}");
+        assert_eq!(game.tree.move_count(), 2, "{name}");
+        assert_eq!(game.warnings.len(), 1, "{name}: {:?}", game.warnings);
+        let warning = &game.warnings[0];
+        let at = bytes.windows(first_off_chain.len()).position(|w| w == first_off_chain.as_bytes()).unwrap();
+        assert_eq!((warning.byte_offset, warning.line), (Some(at as u64), Some(line)), "{name}: {warning}");
+        assert_eq!(
+            warning.message, "2 Move elements not in the single chain of the MoveList ignored: variations are not read",
+            "{name}"
+        );
+    }
+    let nested = chessbridge::read_cbf(&bundled("f05_nested.cbf")).expect("reads");
+    let first = nested.tree.first_child(nested.tree.root()).expect("h2e2");
+    assert_eq!(nested.tree.comment(first), Some("keep me"), "the outer Move's comment");
+
+    // The text of a head field or a Move around an element inside it is kept whole.
+    let text = "<ChineseChessRecord><Head><Name>first <b/>second</Name></Head><MoveList>\
+                <Move value=\"00-00\">before<Move value=\"17-47\"><![CDATA[inner]]></Move> after</Move>\
+                <Move value=\"77-47\" end=\"1\"/></MoveList></ChineseChessRecord>";
+    let game = chessbridge::read_cbf(text.as_bytes()).expect("reads");
+    assert_eq!(game.tags.get("Title"), Some("first second"));
+    assert_eq!(game.tree.comment(game.tree.root()), Some("before after"));
+    assert_eq!(iccs(&game), ["h2e2"]);
+    assert_eq!(game.warnings.len(), 1);
+    assert_eq!(game.warnings[0].byte_offset, Some(text.find("<Move value=\"17-47\"").unwrap() as u64));
 }

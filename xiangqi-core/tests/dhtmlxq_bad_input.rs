@@ -1,7 +1,8 @@
 //! The DhtmlXQ reader never panics: arbitrary strings and bytes, strings made of the format's own
 //! pieces, and real pages with characters deleted, inserted or replaced, or cut short. Every error
-//! points inside the text, on a character boundary; every game read holds legal moves only, and writing
-//! it gives a text that reads back to the same tree.
+//! points inside the text, on a character boundary, and so does every warning; every game read holds
+//! legal moves only, and writing it gives a text that reads back to the same tree. Texts in UTF-16 too,
+//! where offsets count the bytes.
 #![cfg(feature = "records")]
 
 mod text_edits;
@@ -34,6 +35,15 @@ const ALPHABET: &[&str] = &[
     "[DhtmlXQHTML]",
     "[DhtmlXQ_",
     "[/DhtmlXQ_",
+    "[DHJHtmlXQ]",
+    "[/DHJHtmlXQ]",
+    "[DHJHtmlXQ_",
+    "[/DHJHtmlXQ_",
+    "31]",
+    "32]",
+    "34]",
+    "comment_1]",
+    "game_comment_0]",
     "movelist]",
     "binit]",
     "fen]",
@@ -80,6 +90,17 @@ fn check_error(text: &str, games: usize, err: &DhtmlXqError) {
     assert!(!err.to_string().is_empty());
     if let Some(partial) = &err.partial {
         check_game(partial);
+        check_warnings(text, partial);
+    }
+}
+
+/// Every warning names a place inside the text, on a character boundary, and its line.
+fn check_warnings(text: &str, game: &GameRecord) {
+    for warning in &game.warnings {
+        let offset = usize::try_from(warning.byte_offset.unwrap_or_else(|| panic!("no offset: {warning}"))).unwrap();
+        assert!(offset <= text.len(), "offset {offset} past the end ({}): {warning}", text.len());
+        assert!(text.is_char_boundary(offset), "offset {offset} inside a character: {warning}");
+        assert!(warning.line.is_some_and(|line| line >= 1), "{warning}");
     }
 }
 
@@ -99,6 +120,7 @@ fn read_and_check(text: &str) {
         match game {
             Ok(game) => {
                 check_game(game);
+                check_warnings(text, game);
                 let written = dhtmlxq::write(game);
                 let again = dhtmlxq::read_str(&written).remove(0).unwrap_or_else(|err| panic!("{err}\n{written}"));
                 assert_eq!(again.start(), game.start(), "{written}");
@@ -114,13 +136,48 @@ fn read_bytes_and_check(bytes: &[u8]) {
     let games = dhtmlxq::read_bytes(bytes, None);
     for game in &games {
         match game {
-            Ok(game) => check_game(game),
+            Ok(game) => {
+                check_game(game);
+                for warning in &game.warnings {
+                    let offset = warning.byte_offset.unwrap_or_else(|| panic!("no offset: {warning}"));
+                    assert!(offset <= bytes.len() as u64, "past the end ({}): {warning}", bytes.len());
+                }
+            }
             Err(err) => {
                 assert!(err.location.byte_offset <= bytes.len() as u64, "past the end ({}): {err}", bytes.len());
                 // The same checks on a text in which every byte is one character.
                 let text: String = bytes.iter().map(|&b| if b.is_ascii() { b as char } else { '?' }).collect();
                 check_error(&text, games.len(), err);
             }
+        }
+    }
+}
+
+/// A text in UTF-16 with a byte-order mark: what it reads as in UTF-8, with every offset on a code
+/// unit, at twice the place of the same offset in UTF-16 code units.
+fn read_utf16_and_check(text: &str, big_endian: bool) {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut bytes = if big_endian { vec![0xFE, 0xFF] } else { vec![0xFF, 0xFE] };
+    bytes.extend(units.iter().flat_map(|unit| if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() }));
+    // The byte of a UTF-8 offset of the text: the BOM, then two per code unit before it.
+    let in_bytes = |offset: u64| 2 + 2 * text[..offset as usize].encode_utf16().count() as u64;
+    let from_bytes = dhtmlxq::read_bytes(&bytes, None);
+    let from_text = dhtmlxq::read_str(text);
+    assert_eq!(from_bytes.len(), from_text.len());
+    for (read, expected) in from_bytes.iter().zip(&from_text) {
+        match (read, expected) {
+            (Ok(read), Ok(expected)) => {
+                assert_eq!(read.tree.lines(), expected.tree.lines());
+                let places: Vec<_> = read.warnings.iter().map(|w| (w.byte_offset, w.line)).collect();
+                let wanted: Vec<_> = expected.warnings.iter().map(|w| (w.byte_offset.map(in_bytes), w.line)).collect();
+                assert_eq!(places, wanted);
+            }
+            (Err(read), Err(expected)) => {
+                assert_eq!(read.kind, expected.kind);
+                assert_eq!(read.location.byte_offset, in_bytes(expected.location.byte_offset), "{read}");
+                assert_eq!(read.location.line, expected.location.line, "{read}");
+            }
+            (read, expected) => panic!("{read:?} read from UTF-16, {expected:?} from the text"),
         }
     }
 }
@@ -150,6 +207,11 @@ proptest! {
     #[test]
     fn mutated_pages(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..6)) {
         read_and_check(&mutate(base, &edits));
+    }
+
+    #[test]
+    fn mutated_pages_in_utf16(base in base_text(), edits in prop::collection::vec(edit(ALPHABET, true), 1..4), big_endian in any::<bool>()) {
+        read_utf16_and_check(&mutate(base, &edits), big_endian);
     }
 
     #[test]

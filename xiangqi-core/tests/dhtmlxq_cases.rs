@@ -1,12 +1,16 @@
 //! Hand-made DhtmlXQ texts: several containers, branches defined before the branch they leave, nested
 //! branches, comments everywhere, `binit` with absent pieces, escapes, branches that cannot be
-//! attached, errors; and trees that survive writing and reading.
+//! attached, errors; and trees that survive writing and reading. Also the audit's files made for these
+//! tests (`tests/data/dhtmlxq/SOURCE.txt`): UTF-16 pages, branches cut at a bad move, the byte of every
+//! warning, and the numbered fields of the DHJHtmlXQ dialect.
 #![cfg(feature = "records")]
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use xiangqi_core::dhtmlxq::{self, DhtmlXqErrorKind};
-use xiangqi_core::record::{GameRecord, GameResult};
+use xiangqi_core::encoding::{self, TextEncoding};
+use xiangqi_core::record::{self, Format, GameRecord, GameResult};
 use xiangqi_core::{Color, Move, Position};
 
 /// The DhtmlXQ digits of ICCS moves (`"h2e2 h9g7"` -> `"77477062"`).
@@ -408,4 +412,323 @@ fn a_long_chain_of_branches_in_reverse_order() {
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     assert!(game.warnings.is_empty(), "{:?}", &game.warnings[..1]);
     assert_eq!(game.tree.main_line_len(), count + 1);
+}
+
+/// A file made for these tests in `tests/data/dhtmlxq` (see its SOURCE.txt).
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/dhtmlxq").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// A text in UTF-16 with its byte-order mark.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let units = text.encode_utf16();
+    match big_endian {
+        true => [0xFE, 0xFF].into_iter().chain(units.flat_map(u16::to_be_bytes)).collect(),
+        false => [0xFF, 0xFE].into_iter().chain(units.flat_map(u16::to_le_bytes)).collect(),
+    }
+}
+
+/// Where a text first is in UTF-16 bytes with a byte-order mark: the offset of its first code unit.
+fn utf16_offset(bytes: &[u8], text: &str, big_endian: bool) -> u64 {
+    let needle = utf16(text, big_endian);
+    let needle = &needle[2..];
+    (2..bytes.len()).step_by(2).find(|&at| bytes[at..].starts_with(needle)).expect("in the bytes") as u64
+}
+
+#[test]
+fn utf16_pages_are_detected_and_read() {
+    for (name, red) in [("e08_utf16le_plain.txt", "胡榮華"), ("e07_utf16be.txt", "胡榮華"), ("e05_utf16.txt", "胡荣华")]
+    {
+        let bytes = fixture(name);
+        assert!(dhtmlxq::contains_dhtmlxq(&bytes), "{name}");
+        assert_eq!(record::detect_format(&bytes, Some("txt")), Format::DhtmlXq, "{name}");
+        let (format, games) = record::read_bytes(&bytes, Some("txt"));
+        assert_eq!(format, Format::DhtmlXq, "{name}");
+        assert_eq!(games.len(), 1, "{name}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(lines(game), ["h2e2"], "{name}");
+        assert_eq!(game.tags.get("Red"), Some(red), "{name}");
+        assert!(comment_at(game, "h2e2").is_some_and(|c| c.starts_with("中炮")), "{name}");
+        assert!(game.warnings.is_empty(), "{name}: {:?}", game.warnings);
+        let from_reader = record::Records::from_reader(std::io::Cursor::new(bytes.clone()), None, None, None)
+            .expect("reads")
+            .next()
+            .expect("a game")
+            .expect("read");
+        assert_eq!(&from_reader, game, "{name}");
+    }
+}
+
+#[test]
+fn utf16_offsets_count_the_bytes_of_the_file() {
+    for big_endian in [false, true] {
+        let page = format!(
+            "<p>胡荣华</p>\n[DhtmlXQ]{}\n{}\n{}[/DhtmlXQ]",
+            field("movelist", &digits("h2e2 h9g7 h0g2")),
+            field("move_0_2_1", &digits("b9c7 h0g2 h0g2")),
+            field("comment7", "nowhere")
+        );
+        let bytes = utf16(&page, big_endian);
+        let game = dhtmlxq::read_bytes(&bytes, None).remove(0).expect("reads");
+        assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 h0g2"]);
+        let places: Vec<_> = game.warnings.iter().map(|w| (w.ply, w.byte_offset, w.line)).collect();
+        let bad_move = utf16_offset(&bytes, "79677967[", big_endian) + 8;
+        let comment = utf16_offset(&bytes, "[DhtmlXQ_comment7]", big_endian);
+        assert_eq!(places, [(Some(4), Some(bad_move), Some(3)), (Some(7), Some(comment), Some(4))], "{big_endian}");
+
+        let illegal = format!("<p>胡荣华</p>\n[DhtmlXQ]{}[/DhtmlXQ]", field("movelist", &digits("h2e2 h9h0")));
+        let bytes = utf16(&illegal, big_endian);
+        let err = dhtmlxq::read_bytes(&bytes, None).remove(0).unwrap_err();
+        assert_eq!(err.location.token.as_deref(), Some("7079"));
+        assert_eq!(err.location.byte_offset, utf16_offset(&bytes, "7079", big_endian));
+        assert_eq!(err.location.line, Some(2));
+    }
+}
+
+#[test]
+fn a_branch_keeps_its_moves_before_a_bad_one() {
+    // move_0_2_1 of the audit's file: b9c7 b0c2, then b0c2 again (no piece on b0 any more), then h0g2 twice.
+    let text = String::from_utf8(fixture("v16_branch_prefix.txt")).expect("UTF-8");
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 b0c2"]);
+    assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+    let warning = &game.warnings[0];
+    let bad = text.find("19271927").unwrap() + 4;
+    assert_eq!((warning.ply, warning.byte_offset, warning.line), (Some(4), Some(bad as u64), Some(1)));
+    assert_eq!(
+        warning.message, "move_0_2_1: illegal move b0c2 (\"1927\") at ply 4; the branch is kept up to ply 3",
+        "{warning}"
+    );
+
+    // A malformed move cuts a branch too; the branches and comments that hang on its dropped part are
+    // dropped with it, those on its kept part stay.
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}{}[/DhtmlXQ]",
+        field("movelist", &digits("h2e2 h9g7 h0g2")),
+        field("move_0_2_1", &format!("{}x9{}", digits("b9c7 b0c2"), digits("a9b9"))),
+        field("move_1_4_2", &digits("c6c5")),
+        field("move_1_5_3", &digits("a0a1")),
+        field("comment1_3", "kept"),
+        field("comment1_4", "dropped")
+    );
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["h2e2 h9g7 h0g2", "h2e2 b9c7 b0c2 c6c5"]);
+    assert_eq!(comment_at(&game, "h2e2 b9c7 b0c2").as_deref(), Some("kept"));
+    let warnings: Vec<_> = game.warnings.iter().map(|w| (w.ply, w.byte_offset, w.message.as_str())).collect();
+    let at = |needle: &str| Some(text.find(needle).unwrap() as u64);
+    assert_eq!(
+        warnings,
+        [
+            (Some(4), at("x9"), "move_0_2_1: malformed move \"x900\" at ply 4; the branch is kept up to ply 3"),
+            (Some(5), at("[DhtmlXQ_move_1_5_3]"), "move_1_5_3: branch 1 has no ply 4; dropped"),
+            (Some(4), at("[DhtmlXQ_comment1_4]"), "comment1_4: no such ply; comment dropped"),
+        ]
+    );
+}
+
+#[test]
+fn every_warning_names_its_byte_and_line() {
+    // The audit's files: a repeated branch number, a branch cut at its second move, a malformed branch,
+    // comments on no ply; branches whose parent does not exist.
+    // (message, the text its offset points at, bytes to skip from there)
+    for (name, expected) in [
+        (
+            "v05_bad.txt",
+            &[
+                ("move_0_3_1: branch number 1 already used; dropped", "[DhtmlXQ_move_0_3_1]", 0),
+                ("move_0_3_3: malformed move \"192\" at ply 3; dropped", "[DhtmlXQ_move_0_3_3]", 20),
+                ("move_0_3_2: illegal move b9h0 (\"1079\") at ply 4; the branch is kept up to ply 3", "1079", 0),
+                ("comment9: no such ply; comment dropped", "[DhtmlXQ_comment9]", 0),
+                ("comment4_3: no such ply; comment dropped", "[DhtmlXQ_comment4_3]", 0),
+            ][..],
+        ),
+        (
+            "v04_badparent.txt",
+            &[
+                ("move_1_3_2: branch 1 has no ply 2; dropped", "[DhtmlXQ_move_1_3_2]", 0),
+                ("move_1_2_3: branch 1 has no ply 1; dropped", "[DhtmlXQ_move_1_2_3]", 0),
+            ][..],
+        ),
+    ] {
+        let text = String::from_utf8(fixture(name)).expect("UTF-8");
+        let game = read_one(&text);
+        let got: Vec<_> = game.warnings.iter().map(|w| (w.message.as_str(), w.byte_offset, w.line)).collect();
+        let expected: Vec<_> = expected
+            .iter()
+            .map(|&(message, needle, skip)| (message, Some((text.find(needle).unwrap() + skip) as u64), Some(1)))
+            .collect();
+        assert_eq!(got, expected, "{name}");
+    }
+    let v05 = read_one(&String::from_utf8(fixture("v05_bad.txt")).unwrap());
+    assert_eq!(lines(&v05), ["h2e2 h9g7 h0g2", "h2e2 h9g7 b0c2", "h2e2 b9c7"]);
+
+    // The other warnings: a field given twice, a text field without its closing tag, bad names, a wrong
+    // length, a container without its closing tag.
+    let text = format!(
+        "[DhtmlXQ]\n{}\n{}\n{}\n[DhtmlXQ_event]no end\n{}\n{}\n{}\n",
+        field("movelist", &digits("h2e2")),
+        field("length", "2"),
+        field("movelist", &digits("h0g2")),
+        field("move_x", "1"),
+        field("comment1_x", "y"),
+        field("title", "t")
+    );
+    let games = dhtmlxq::read_str(&text);
+    let game = games[0].as_ref().expect("reads");
+    let places: Vec<_> = game.warnings.iter().map(|w| (w.byte_offset.map(|at| at as usize), w.line)).collect();
+    let line_of = |needle: &str| {
+        let at = text.find(needle).unwrap();
+        (Some(at), Some(text[..at].matches('\n').count() as u64 + 1))
+    };
+    assert_eq!(
+        places,
+        [
+            line_of("[DhtmlXQ_movelist]7967"),
+            line_of("[DhtmlXQ_event]"),
+            line_of("[DhtmlXQ_move_x]"),
+            line_of("[DhtmlXQ_comment1_x]"),
+            line_of("[DhtmlXQ_length]"),
+            line_of("[DhtmlXQ]"),
+        ],
+        "{:?}",
+        game.warnings
+    );
+
+    // Read from GBK bytes, the offsets count the bytes of the file, and the bytes that do not decode are
+    // named too.
+    let page = format!("<p>胡荣华</p>\n[DhtmlXQ]{}{}[/DhtmlXQ]", field("red", "柳大华"), field("comment5", "x"));
+    let (gbk, _) = encoding::encode(&page, TextEncoding::Gbk);
+    let mut gbk = gbk.into_owned();
+    let game = dhtmlxq::read_bytes(&gbk, None).remove(0).expect("reads");
+    let comment = gbk.windows(18).position(|w| w == b"[DhtmlXQ_comment5]").unwrap() as u64;
+    assert_eq!(game.warnings.iter().map(|w| (w.byte_offset, w.line)).collect::<Vec<_>>(), [(Some(comment), Some(2))]);
+    gbk[3] = 0x81;
+    gbk[4] = b'!';
+    let game = dhtmlxq::read_bytes(&gbk, Some(TextEncoding::Gbk)).remove(0).expect("reads");
+    let replaced = game.warnings.iter().find(|w| w.message.contains("replaced by U+FFFD")).expect("a warning");
+    assert_eq!((replaced.byte_offset, replaced.line), (Some(3), Some(1)), "{replaced}");
+}
+
+#[test]
+fn the_dhjhtmlxq_dialect_with_numbered_fields() {
+    // The audit's two files: numbered fields in a DhtmlXQ container, and in a DHJHtmlXQ one.
+    let numbered = read_one(&String::from_utf8(fixture("v11_dhj_numbered.txt")).unwrap());
+    assert_eq!(lines(&numbered), ["h2e2 h9g7"]);
+    assert_eq!(numbered.tags.get("Title"), Some("title"));
+    assert_eq!(numbered.tags.get("Red"), Some("胡荣华"));
+    assert_eq!(numbered.result, GameResult::RedWins);
+    assert!(numbered.warnings.is_empty(), "{:?}", numbered.warnings);
+    let bytes = fixture("v10_dhj.txt");
+    assert_eq!(record::detect_format(&bytes, Some("txt")), Format::DhtmlXq);
+    let dhj = read_one(&String::from_utf8(bytes).unwrap());
+    assert_eq!(lines(&dhj), ["h2e2 h9g7"]);
+    assert_eq!(dhj.tags.get("Title"), Some("title"));
+
+    // Every field of the mapping; the start player (1 = Black) says who moves in a FEN without a side.
+    let dhj_field = |name: &str, value: &str| format!("[DHJHtmlXQ_{name}]{value}[/DHJHtmlXQ_{name}]");
+    let info = [
+        ("10", "T"),
+        ("11", "E"),
+        ("13", "2025-01-02"),
+        ("14", "S"),
+        ("15", "R"),
+        ("16", "B1"),
+        ("17", "Red team A"),
+        ("18", "红"),
+        ("21", ""),
+        ("22", "黑"),
+        ("28", "黑胜"),
+        ("29", "10"),
+        ("30", "20"),
+        ("36", "O"),
+        ("37", "V"),
+        ("40", "N"),
+        ("41", "A"),
+        ("33", "1"),
+        ("12", "unknown"),
+    ];
+    let text = [
+        "[DHJHtmlXQ]".to_owned(),
+        info.iter().map(|(name, value)| dhj_field(name, value)).collect(),
+        dhj_field("31", "3k5/9/9/9/9/9/9/9/4R4/4K4"),
+        dhj_field("32", "1"),
+        dhj_field("34", &digits("d9d8 e1d1")),
+        dhj_field("move_0_2_1", &digits("e1e2")),
+        dhj_field("game_comment_0", "the start"),
+        dhj_field("comment_1", "first"),
+        dhj_field("comment_1_2", "in branch 1"),
+        "[/DHJHtmlXQ]".to_owned(),
+    ]
+    .concat();
+    let game = read_one(&text);
+    assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    assert_eq!(game.start().fen(), "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1");
+    assert_eq!(lines(&game), ["d9d8 e1d1", "d9d8 e1e2"]);
+    assert_eq!(comment_at(&game, "").as_deref(), Some("the start"));
+    assert_eq!(comment_at(&game, "d9d8").as_deref(), Some("first"));
+    assert_eq!(comment_at(&game, "d9d8 e1e2").as_deref(), Some("in branch 1"));
+    assert_eq!(game.result, GameResult::BlackWins);
+    let tags: Vec<_> = game.tags.iter().collect();
+    assert_eq!(
+        tags,
+        [
+            ("Title", "T"),
+            ("Event", "E"),
+            ("Date", "2025-01-02"),
+            ("Site", "S"),
+            ("Round", "R"),
+            ("DhtmlXQ_table", "B1"),
+            ("Red", "Red team A"),
+            ("DhtmlXQ_redname", "红"),
+            ("Black", "黑"),
+            ("DhtmlXQ_redtime", "10"),
+            ("DhtmlXQ_blacktime", "20"),
+            ("Opening", "O"),
+            ("Variation", "V"),
+            ("DhtmlXQ_remark", "N"),
+            ("DhtmlXQ_author", "A"),
+            ("DhtmlXQ_33", "1"),
+            ("DhtmlXQ_12", "unknown"),
+        ]
+    );
+    round_trip(&game);
+
+    // The start player against the side of a FEN, a numbered field next to its standard name, and a
+    // start player that is neither 0 nor 1.
+    let text = format!(
+        "[DhtmlXQ]{}{}{}{}{}[/DhtmlXQ]",
+        field("31", "3k5/9/9/9/9/9/9/9/4R4/4K4 w"),
+        field("32", "1"),
+        field("34", &digits("d9d8")),
+        field("movelist", &digits("d9d8 e1d1")),
+        field("comment_1", "kept")
+    );
+    let game = read_one(&text);
+    assert_eq!(lines(&game), ["d9d8"]);
+    assert_eq!(comment_at(&game, "d9d8").as_deref(), Some("kept"));
+    let messages: Vec<_> = game.warnings.iter().map(|w| (w.message.as_str(), w.byte_offset)).collect();
+    let at = |needle: &str| Some(text.find(needle).unwrap() as u64);
+    assert_eq!(
+        messages,
+        [
+            ("the field movelist is given more than once; the first one counts", at("[DhtmlXQ_movelist]")),
+            (
+                "the fen field 31 gives red to move, the start player field 32 black; the start player counts",
+                at("[DhtmlXQ_32]")
+            ),
+        ]
+    );
+    let game = read_one(&format!("{}{}", field("32", "B"), field("movelist", &digits("h2e2"))));
+    assert_eq!(lines(&game), ["h2e2"]);
+    assert_eq!(game.warnings.len(), 1);
+    assert!(game.warnings[0].message.contains("neither 0 (Red) nor 1 (Black)"), "{}", game.warnings[0]);
+
+    // A tag that would read back as another field is not written.
+    let mut record = GameRecord::new(Position::default());
+    record.tags.set("DhtmlXQ_34", "7747");
+    record.tags.set("DhtmlXQ_10", "x");
+    record.tags.set("DhtmlXQ_comment_1", "y");
+    let written = dhtmlxq::write(&record);
+    assert!(!written.contains("_34]") && !written.contains("_10]") && !written.contains("comment_1"), "{written}");
 }

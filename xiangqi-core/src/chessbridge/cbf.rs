@@ -191,6 +191,9 @@ struct RawMove {
 struct Document {
     head: Vec<(String, String, usize)>,
     moves: Vec<RawMove>,
+    /// `Move` elements that are not children of `<MoveList>` (inside another `Move`, or inside a wrapper
+    /// such as `<Variation>`): how many, and the offset of the first.
+    off_chain: (usize, Option<usize>),
     /// Where the document stops short, when it does: the data ends inside it.
     cut: Option<usize>,
     /// Bytes that are not UTF-8.
@@ -257,11 +260,16 @@ fn document(bytes: &[u8]) -> Result<Document, ChessBridgeError> {
                     };
                     let end = attribute(attributes, b"end").is_some_and(|v| v.trim() == "1");
                     doc.moves.push(RawMove { value: value.into_owned(), end, comment: String::new(), at });
+                    text.clear();
+                } else if name == b"Move" {
+                    let (count, first) = &mut doc.off_chain;
+                    *count += 1;
+                    first.get_or_insert(at);
                 } else if parent == Some(b"Head") {
                     let name = String::from_utf8_lossy(name).into_owned();
                     doc.head.push((name, String::new(), at));
+                    text.clear();
                 }
-                text.clear();
                 if !empty {
                     open.push(name);
                 }
@@ -423,6 +431,17 @@ pub(super) fn read(bytes: &[u8]) -> Result<GameRecord, ChessBridgeError> {
         pos.play_unchecked(m);
         set_comment(&mut game, node, &raw.comment);
         ended = raw.end;
+    }
+    if let (count, Some(first)) = doc.off_chain {
+        game.warnings.push(
+            ReadWarning::new(
+                None,
+                format!(
+                    "{count} Move elements not in the single chain of the MoveList ignored: variations are not read"
+                ),
+            )
+            .at(first as u64, location(bytes, first, None, None).line),
+        );
     }
     if let Some(&first) = ignored.first() {
         game.warnings.push(

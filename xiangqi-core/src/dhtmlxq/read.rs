@@ -1,11 +1,13 @@
 //! Building one game from the fields of a container.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use super::scan::{Field, Lines};
 use super::{text, DhtmlXqError, DhtmlXqErrorKind};
 use crate::fen::Fen;
+use crate::quote::Quoted;
 use crate::record::board::{COMPOSED, SLOT_PIECES};
 use crate::record::{GameRecord, GameResult, Location, NodeId, ReadWarning};
 use crate::{Color, Move, Position, PositionError, Setup, Square};
@@ -30,12 +32,59 @@ pub(super) const TAGS: [(&str, &[&str]); 12] = [
 /// The prefix of the tags that keep an information field under its own name.
 pub(super) const TAG_PREFIX: &str = "DhtmlXQ_";
 
+/// The numbered field names of the DHJHtmlXQ dialect (DHTMLXQ.md section 7) and the standard names
+/// they stand for. `29` and `30` are taken for Red's and Black's time, in the order of the other
+/// pairs; `32` (the side to move) has no standard name ([`START_PLAYER`]).
+const NUMBERED: [(&str, &str); 19] = [
+    ("10", "title"),
+    ("11", "event"),
+    ("13", "date"),
+    ("14", "place"),
+    ("15", "round"),
+    ("16", "table"),
+    ("17", "red"),
+    ("18", "redname"),
+    ("21", "black"),
+    ("22", "blackname"),
+    ("28", "result"),
+    ("29", "redtime"),
+    ("30", "blacktime"),
+    ("31", "fen"),
+    ("34", "movelist"),
+    ("36", "open"),
+    ("37", "variation"),
+    ("40", "remark"),
+    ("41", "author"),
+];
+
+/// The DHJHtmlXQ field that gives the side to move: `0` Red, `1` Black.
+const START_PLAYER: &str = "32";
+
+/// The prefixes of the DHJHtmlXQ dialect's comment fields, which are followed by the numbers of a
+/// standard comment field: `comment_<K>`, `comment_<B>_<K>`.
+const NUMBERED_COMMENTS: [&str; 2] = ["game_comment_", "comment_"];
+
+/// The standard name of a field: the DHJHtmlXQ dialect's names are replaced by the names they stand
+/// for (`34` by `movelist`, `comment_1_5` by `comment1_5`); other names are kept.
+fn standard_name(name: &str) -> Cow<'_, str> {
+    if let Some((_, standard)) = NUMBERED.iter().find(|(numbered, _)| *numbered == name) {
+        return Cow::Borrowed(standard);
+    }
+    let numbers = NUMBERED_COMMENTS.iter().find_map(|prefix| name.strip_prefix(prefix));
+    match numbers {
+        Some(numbers) if numbers.starts_with(|c: char| c.is_ascii_digit()) => Cow::Owned(format!("comment{numbers}")),
+        _ => Cow::Borrowed(name),
+    }
+}
+
 /// What a field holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Binit,
     Fen,
     MoveList,
+    /// The DHJHtmlXQ dialect's side to move.
+    StartPlayer,
     /// `move_P_S_B`, when the three numbers can be read.
     Branch {
         parent: usize,
@@ -60,18 +109,24 @@ fn number(text: &str) -> Option<usize> {
     text.parse().ok()
 }
 
-/// Whether a field name is one of the board, move and comment fields (not an information field).
-pub(super) fn is_structural(name: &str) -> bool {
-    matches!(name, "binit" | "fen" | "movelist")
-        || name.starts_with("move_")
-        || name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+fn is_comment_name(name: &str) -> bool {
+    name.strip_prefix("comment").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }
 
+/// Whether a tag `DhtmlXQ_<name>` can be written as the field `name`: the reader reads that field back
+/// as the information field of the same name (not as a board, move or comment field, nor as a
+/// numbered field of the DHJHtmlXQ dialect, which stands for another one).
+pub(super) fn is_information_field(name: &str) -> bool {
+    standard_name(name) == name && kind(name) == Kind::Info
+}
+
+/// What a field of this standard name holds.
 fn kind(name: &str) -> Kind {
     match name {
         "binit" => return Kind::Binit,
         "fen" => return Kind::Fen,
         "movelist" => return Kind::MoveList,
+        START_PLAYER => return Kind::StartPlayer,
         _ => {}
     }
     if let Some(numbers) = name.strip_prefix("move_") {
@@ -83,7 +138,7 @@ fn kind(name: &str) -> Kind {
             _ => Kind::BadName,
         };
     }
-    if is_structural(name) {
+    if is_comment_name(name) {
         let numbers = name.strip_prefix("comment").unwrap_or_default();
         return match numbers.split_once('_') {
             None => number(numbers).map_or(Kind::BadName, |ply| Kind::Comment { branch: 0, ply }),
@@ -94,6 +149,14 @@ fn kind(name: &str) -> Kind {
         };
     }
     Kind::Info
+}
+
+/// A field with what the reader takes it for.
+struct Known<'t> {
+    kind: Kind,
+    /// The standard name ([`standard_name`]).
+    name: Cow<'t, str>,
+    field: Field<'t>,
 }
 
 /// A move group as written: its offset in the text and its characters (four when well formed).
@@ -167,6 +230,61 @@ impl Reader<'_, '_> {
         self.error(field.offset, None, field.name, kind)
     }
 
+    /// A warning about the text at `offset`.
+    fn warning(&self, ply: Option<usize>, offset: usize, message: impl Into<String>) -> ReadWarning {
+        ReadWarning::new(ply, message).at(offset as u64, Some(self.lines.line(offset)))
+    }
+
+    /// The fields that count, under their standard names: a field given twice counts once (the first),
+    /// a text field without its closing tag not at all (each with a warning); a board or move field
+    /// without its closing tag is an error.
+    fn known_fields<'t>(
+        &self,
+        fields: Vec<Field<'t>>,
+        warnings: &mut Vec<ReadWarning>,
+    ) -> Result<Vec<Known<'t>>, DhtmlXqError> {
+        let mut seen = HashSet::new();
+        let mut known = Vec::with_capacity(fields.len());
+        for field in fields {
+            let name = standard_name(field.name);
+            if !seen.insert(name.clone()) {
+                let shown = if name == field.name { name.to_string() } else { format!("{} ({name})", field.name) };
+                let message = format!("the field {shown} is given more than once; the first one counts");
+                warnings.push(self.warning(None, field.offset, message));
+                continue;
+            }
+            let kind = kind(&name);
+            if !field.closed {
+                if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
+                    return Err(self.field_error(&field, DhtmlXqErrorKind::UnclosedField));
+                }
+                let message = format!("the field {} has no closing tag and is ignored", field.name);
+                warnings.push(self.warning(None, field.offset, message));
+                continue;
+            }
+            known.push(Known { kind, name, field });
+        }
+        Ok(known)
+    }
+
+    /// The side to move that the DHJHtmlXQ start-player field states, if it states one.
+    fn start_player(&self, field: &Field<'_>, warnings: &mut Vec<ReadWarning>) -> Option<Color> {
+        match field.value.trim() {
+            "" => None,
+            "0" => Some(Color::Red),
+            "1" => Some(Color::Black),
+            other => {
+                let message = format!(
+                    "the start player field {} is {}, neither 0 (Red) nor 1 (Black); ignored",
+                    field.name,
+                    Quoted(other)
+                );
+                warnings.push(self.warning(None, field.offset, message));
+                None
+            }
+        }
+    }
+
     /// The board of a `binit` value.
     fn binit(&self, field: &Field<'_>) -> Result<Setup, DhtmlXqError> {
         let digits = field.value.trim_matches(|c: char| c.is_ascii_whitespace());
@@ -186,24 +304,38 @@ impl Reader<'_, '_> {
         Ok(setup)
     }
 
-    /// The start position: `fen`, else `binit` (else the standard start) with the side to move found
-    /// from the first move.
+    /// The start position: `fen`, else `binit` (else the standard start); the side to move is the
+    /// start player's (the DHJHtmlXQ dialect's field), else the `fen`'s, else the colour of the first
+    /// move's piece.
     fn start(
         &self,
-        fen: Option<&Field<'_>>,
-        binit: Option<&Field<'_>>,
+        fields: &StartFields<'_, '_>,
         first_move: Option<Move>,
+        warnings: &mut Vec<ReadWarning>,
     ) -> Result<Position, DhtmlXqError> {
-        if let Some(field) = fen {
+        let player = fields.start_player.and_then(|field| self.start_player(field, warnings).map(|c| (c, field)));
+        if let Some(field) = fields.fen {
             let parsed: Fen = field
                 .value
                 .trim()
                 .parse()
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::BadFen(Box::new(err))))?;
-            return parsed
-                .into_position(COMPOSED)
+            let mut setup = parsed.into_setup();
+            if let Some((color, player_field)) = player {
+                let fen_states_side = field.value.split_whitespace().nth(1).is_some();
+                if fen_states_side && setup.turn != color {
+                    let message = format!(
+                        "the fen field {} gives {} to move, the start player field {} {color}; the start player counts",
+                        field.name, setup.turn, player_field.name
+                    );
+                    warnings.push(self.warning(None, player_field.offset, message));
+                }
+                setup.turn = color;
+            }
+            return Position::from_setup(setup, COMPOSED)
                 .map_err(|err| self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)));
         }
+        let binit = fields.binit;
         let mut setup = match binit {
             Some(field) => self.binit(field)?,
             None => Setup::start(),
@@ -212,7 +344,9 @@ impl Reader<'_, '_> {
             Some(field) => self.field_error(field, DhtmlXqErrorKind::InvalidPosition(err)),
             None => self.error(self.start, None, "binit", DhtmlXqErrorKind::InvalidPosition(err)),
         };
-        let mover = first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color);
+        let mover = player
+            .map(|(color, _)| color)
+            .or_else(|| first_move.and_then(|m| setup.piece_at(m.from)).map(|piece| piece.color));
         if let Some(color) = mover {
             setup.turn = color;
             return Position::from_setup(setup, COMPOSED).map_err(invalid);
@@ -227,23 +361,43 @@ impl Reader<'_, '_> {
     }
 }
 
+/// The fields that give the start position, when present.
+struct StartFields<'a, 't> {
+    fen: Option<&'a Field<'t>>,
+    binit: Option<&'a Field<'t>>,
+    start_player: Option<&'a Field<'t>>,
+}
+
 /// A `move_P_S_B` field waiting to be attached.
-struct Branch {
+struct Branch<'t> {
+    /// The field's name as written, for messages.
+    name: &'t str,
+    /// The field's offset.
+    offset: usize,
     parent: usize,
     start: usize,
     branch: usize,
+    /// The moves, up to the first group that is not one.
     moves: Vec<Move>,
+    /// The groups as written: one per move, then the first that is not a move, if there is one.
+    groups: Vec<Group>,
 }
 
-impl Branch {
+impl Branch<'_> {
     /// The key of the node the branch leaves from; `None` for the start position.
     fn parent_key(&self) -> Option<(usize, usize)> {
         (self.start > 1).then(|| (self.parent, self.start - 1))
     }
-}
 
-fn warn(record: &mut GameRecord, ply: Option<usize>, message: String) {
-    record.warnings.push(ReadWarning::new(ply, message));
+    /// The message of a branch read up to a bad move at index `bad`: kept up to the ply before, or
+    /// dropped when the bad move is the first.
+    fn cut_message(&self, bad: usize, what: String) -> String {
+        let ply = self.start + bad;
+        match bad {
+            0 => format!("{}: {what} at ply {ply}; dropped", self.name),
+            _ => format!("{}: {what} at ply {ply}; the branch is kept up to ply {}", self.name, ply - 1),
+        }
+    }
 }
 
 /// Reads one game from its fields. `start` is the offset of the container (0 without one).
@@ -255,35 +409,17 @@ pub(super) fn game(
 ) -> Result<GameRecord, DhtmlXqError> {
     let reader = Reader { game_index, start, lines };
     let mut warnings = Vec::new();
-    let mut seen = HashSet::new();
-    let mut unique = Vec::with_capacity(fields.len());
-    for field in fields {
-        if !seen.insert(field.name) {
-            warnings.push(ReadWarning::new(
-                None,
-                format!("the field {} is given more than once; the first one counts", field.name),
-            ));
-            continue;
-        }
-        let kind = kind(field.name);
-        if !field.closed {
-            if matches!(kind, Kind::Binit | Kind::Fen | Kind::MoveList) {
-                return Err(reader.field_error(&field, DhtmlXqErrorKind::UnclosedField));
-            }
-            warnings
-                .push(ReadWarning::new(None, format!("the field {} has no closing tag and is ignored", field.name)));
-            continue;
-        }
-        unique.push((kind, field));
-    }
-    let find = |wanted: Kind| unique.iter().find(|(k, _)| *k == wanted).map(|(_, f)| f);
+    let known = reader.known_fields(fields, &mut warnings)?;
+    let find = |wanted: Kind| known.iter().find(|k| k.kind == wanted).map(|k| &k.field);
     let movelist = find(Kind::MoveList).map(groups).unwrap_or_default();
     let first_move = movelist.first().and_then(Group::to_move);
-    let position = reader.start(find(Kind::Fen), find(Kind::Binit), first_move)?;
+    let start_fields =
+        StartFields { fen: find(Kind::Fen), binit: find(Kind::Binit), start_player: find(Kind::StartPlayer) };
+    let position = reader.start(&start_fields, first_move, &mut warnings)?;
 
     let mut record = GameRecord::new(position.clone());
     record.warnings = warnings;
-    read_info(&unique, &mut record);
+    read_info(&known, &mut record);
 
     let mut nodes: HashMap<(usize, usize), NodeId> = HashMap::new();
     let mut node = record.tree.root();
@@ -309,12 +445,14 @@ pub(super) fn game(
     }
 
     let tail = (record.tree.main_line_len(), pos);
-    attach_branches(&unique, &mut record, &mut nodes, tail);
-    attach_comments(&unique, &mut record, &nodes);
-    if let Some(length) = unique.iter().find(|(_, f)| f.name == "length").and_then(|(_, f)| number(f.value.trim())) {
+    attach_branches(&reader, &known, &mut record, &mut nodes, tail);
+    attach_comments(&reader, &known, &mut record, &nodes);
+    let length = known.iter().find(|k| k.name == "length").and_then(|k| Some((number(k.field.value.trim())?, k)));
+    if let Some((length, known)) = length {
         let plies = movelist.len();
         if length != plies && fault.is_none() {
-            warn(&mut record, None, format!("the length field says {length} plies, the main line has {plies}"));
+            let message = format!("the length field says {length} plies, the main line has {plies}");
+            record.warnings.push(reader.warning(None, known.field.offset, message));
         }
     }
     match fault {
@@ -326,34 +464,74 @@ pub(super) fn game(
     }
 }
 
-fn read_info(fields: &[(Kind, Field<'_>)], record: &mut GameRecord) {
+fn read_info(fields: &[Known<'_>], record: &mut GameRecord) {
     let value_of = |name: &str| {
-        fields.iter().find(|(k, f)| *k == Kind::Info && f.name == name).map(|(_, f)| text::decode(f.value))
+        fields.iter().find(|k| k.kind == Kind::Info && k.name == name).map(|k| text::decode(k.field.value))
     };
-    for (kind, field) in fields {
-        if *kind != Kind::Info {
+    for known in fields {
+        if known.kind != Kind::Info {
             continue;
         }
-        let value = text::decode(field.value);
+        let name = &*known.name;
+        let value = text::decode(known.field.value);
         if value.is_empty() {
             continue;
         }
-        if field.name == "result" {
+        if name == "result" {
             match result(&value) {
                 Some(result) => record.result = result,
                 None => record.tags.set(format!("{TAG_PREFIX}result"), value),
             }
             continue;
         }
-        let chosen = TAGS.iter().find(|(_, sources)| sources.contains(&field.name)).and_then(|(tag, sources)| {
+        let chosen = TAGS.iter().find(|(_, sources)| sources.contains(&name)).and_then(|(tag, sources)| {
             let first = sources.iter().find(|s| value_of(s).is_some_and(|v| !v.is_empty()))?;
-            (*first == field.name).then_some(*tag)
+            (*first == name).then_some(*tag)
         });
         match chosen {
             Some(tag) => record.tags.set(tag, value),
-            None => record.tags.set(format!("{TAG_PREFIX}{}", field.name), value),
+            None => record.tags.set(format!("{TAG_PREFIX}{name}"), value),
         }
     }
+}
+
+/// The `move_P_S_B` fields that can be attached, each with its moves up to the first group that is not
+/// a move; the others are dropped with a warning.
+fn branch_fields<'t>(reader: &Reader<'_, '_>, fields: &[Known<'t>], record: &mut GameRecord) -> Vec<Branch<'t>> {
+    let mut branches = Vec::new();
+    let mut numbers = HashSet::new();
+    for known in fields {
+        let field = &known.field;
+        match known.kind {
+            Kind::BadName if known.name.starts_with("move_") => {
+                let message = format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name);
+                record.warnings.push(reader.warning(None, field.offset, message));
+            }
+            Kind::Branch { parent, start, branch } => {
+                if branch == 0 || !numbers.insert(branch) {
+                    let message = format!("{}: branch number {branch} already used; dropped", field.name);
+                    record.warnings.push(reader.warning(Some(start), field.offset, message));
+                    continue;
+                }
+                let groups = groups(field);
+                let moves: Vec<Move> = groups.iter().map_while(Group::to_move).collect();
+                let branch = Branch { name: field.name, offset: field.offset, parent, start, branch, moves, groups };
+                match branch.groups.first() {
+                    None => {
+                        let message = format!("{}: no moves; dropped", field.name);
+                        record.warnings.push(reader.warning(Some(start), field.offset, message));
+                    }
+                    Some(group) if branch.moves.is_empty() => {
+                        let message = branch.cut_message(0, format!("malformed move {}", Quoted(&group.text)));
+                        record.warnings.push(reader.warning(Some(start), group.offset, message));
+                    }
+                    Some(_) => branches.push(branch),
+                }
+            }
+            _ => {}
+        }
+    }
+    branches
 }
 
 /// Attaches the `move_P_S_B` fields in the order passes over them would: a branch whose parent is
@@ -361,34 +539,17 @@ fn read_info(fields: &[(Kind, Field<'_>)], record: &mut GameRecord) {
 /// scheduled once, when the branch holding its parent is attached, so the work is linear. The
 /// position at the end of each branch is kept: a branch usually leaves from there, and replaying every
 /// branch from the start would be quadratic in deeply nested trees.
+///
+/// A branch is attached up to its first move that is malformed or illegal, with a warning naming that
+/// move; a branch whose first move is bad is dropped.
 fn attach_branches(
-    fields: &[(Kind, Field<'_>)],
+    reader: &Reader<'_, '_>,
+    fields: &[Known<'_>],
     record: &mut GameRecord,
     nodes: &mut HashMap<(usize, usize), NodeId>,
     main_tail: (usize, Position),
 ) {
-    let mut branches: Vec<Branch> = Vec::new();
-    let mut numbers = HashSet::new();
-    for (kind, field) in fields {
-        match *kind {
-            Kind::BadName if field.name.starts_with("move_") => {
-                warn(record, None, format!("{} is not move_<branch>_<ply>_<branch>: ignored", field.name));
-            }
-            Kind::Branch { parent, start, branch } => {
-                if branch == 0 || !numbers.insert(branch) {
-                    warn(record, Some(start), format!("{}: branch number {branch} already used; dropped", field.name));
-                    continue;
-                }
-                let moves: Option<Vec<Move>> = groups(field).iter().map(Group::to_move).collect();
-                match moves {
-                    Some(moves) if !moves.is_empty() => branches.push(Branch { parent, start, branch, moves }),
-                    _ => warn(record, Some(start), format!("{}: a move is malformed; dropped", field.name)),
-                }
-            }
-            _ => {}
-        }
-    }
-
+    let branches = branch_fields(reader, fields, record);
     let mut tails: HashMap<usize, (usize, Position)> = HashMap::new();
     tails.insert(0, main_tail);
     let mut ready = BinaryHeap::new();
@@ -412,20 +573,27 @@ fn attach_branches(
             (None, 1) => record.tree.start().clone(),
             (None, _) => record.tree.position_at(parent),
         };
-        if let Some(bad) = branch.moves.iter().position(|&m| {
-            let legal = pos.is_legal(m);
-            if legal {
-                pos.play_unchecked(m);
+        let mut kept = 0;
+        for &m in &branch.moves {
+            if !pos.is_legal(m) {
+                break;
             }
-            !legal
-        }) {
-            let ply = branch.start + bad;
-            let message = format!("move_{}_{}_{}: illegal move; dropped", branch.parent, branch.start, branch.branch);
-            warn(record, Some(ply), message);
+            pos.play_unchecked(m);
+            kept += 1;
+        }
+        if let Some(bad) = branch.groups.get(kept) {
+            let what = match branch.moves.get(kept) {
+                Some(m) => format!("illegal move {m} ({})", Quoted(&bad.text)),
+                None => format!("malformed move {}", Quoted(&bad.text)),
+            };
+            let message = branch.cut_message(kept, what);
+            record.warnings.push(reader.warning(Some(branch.start + kept), bad.offset, message));
+        }
+        if kept == 0 {
             continue;
         }
         let mut node = parent;
-        for (j, &m) in branch.moves.iter().enumerate() {
+        for (j, &m) in branch.moves[..kept].iter().enumerate() {
             node = record.tree.push_unchecked(node, m);
             let key = (branch.branch, branch.start + j);
             nodes.insert(key, node);
@@ -433,37 +601,40 @@ fn attach_branches(
                 ready.push(Reverse((pass + usize::from(index > dependent), dependent)));
             }
         }
-        tails.insert(branch.branch, (branch.start + branch.moves.len() - 1, pos));
+        tails.insert(branch.branch, (branch.start + kept - 1, pos));
     }
     let mut never: Vec<usize> = waiting.into_values().flatten().collect();
     never.sort_unstable();
     for index in never {
         if let Some(b) = branches.get(index) {
-            let message = format!(
-                "move_{}_{}_{}: branch {} has no ply {}; dropped",
-                b.parent,
-                b.start,
-                b.branch,
-                b.parent,
-                b.start - 1
-            );
-            warn(record, Some(b.start), message);
+            let message = format!("{}: branch {} has no ply {}; dropped", b.name, b.parent, b.start - 1);
+            record.warnings.push(reader.warning(Some(b.start), b.offset, message));
         }
     }
 }
 
-fn attach_comments(fields: &[(Kind, Field<'_>)], record: &mut GameRecord, nodes: &HashMap<(usize, usize), NodeId>) {
-    for (kind, field) in fields {
-        match *kind {
+fn attach_comments(
+    reader: &Reader<'_, '_>,
+    fields: &[Known<'_>],
+    record: &mut GameRecord,
+    nodes: &HashMap<(usize, usize), NodeId>,
+) {
+    for known in fields {
+        let field = &known.field;
+        match known.kind {
             Kind::Comment { branch, ply } => {
                 let comment = text::decode(field.value);
                 match nodes.get(&(branch, ply)) {
                     Some(&node) => record.tree.set_comment(node, comment),
-                    None => warn(record, Some(ply), format!("{}: no such ply; comment dropped", field.name)),
+                    None => {
+                        let message = format!("{}: no such ply; comment dropped", field.name);
+                        record.warnings.push(reader.warning(Some(ply), field.offset, message));
+                    }
                 }
             }
-            Kind::BadName if field.name.starts_with("comment") => {
-                warn(record, None, format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name));
+            Kind::BadName if known.name.starts_with("comment") => {
+                let message = format!("{} is not comment<ply> or comment<branch>_<ply>: ignored", field.name);
+                record.warnings.push(reader.warning(None, field.offset, message));
             }
             _ => {}
         }

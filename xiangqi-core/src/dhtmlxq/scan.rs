@@ -36,8 +36,33 @@ impl Finder {
     }
 }
 
-/// One container: `[DhtmlXQ]`, `[DhtmlXQiFrame]` or `[DhtmlXQHTML]` and what follows up to its closing
-/// tag (or up to the next container, or the end of the text, when the closing tag is missing).
+/// Finds whichever of several patterns comes first, and which one it is.
+struct FirstOf<const N: usize> {
+    finders: [Finder; N],
+}
+
+impl<const N: usize> FirstOf<N> {
+    const fn new(finders: [Finder; N]) -> FirstOf<N> {
+        FirstOf { finders }
+    }
+
+    /// The first occurrence of any pattern at or after `from`: its offset and the pattern's index.
+    fn find(&mut self, text: &[u8], from: usize) -> Option<(usize, usize)> {
+        let mut first: Option<(usize, usize)> = None;
+        for (index, finder) in self.finders.iter_mut().enumerate() {
+            if let Some(at) = finder.find(text, from) {
+                if first.is_none_or(|(best, _)| at < best) {
+                    first = Some((at, index));
+                }
+            }
+        }
+        first
+    }
+}
+
+/// One container: `[DhtmlXQ]`, `[DhtmlXQiFrame]`, `[DhtmlXQHTML]` or `[DHJHtmlXQ]` and what follows up
+/// to its closing tag (or up to the next container, or the end of the text, when the closing tag is
+/// missing).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Container {
     /// Offset of the opening tag.
@@ -48,21 +73,30 @@ pub(super) struct Container {
     pub closed: bool,
 }
 
-const CONTAINERS: [(&str, &str); 3] =
-    [("]", "[/DhtmlXQ]"), ("iFrame]", "[/DhtmlXQiFrame]"), ("HTML]", "[/DhtmlXQHTML]")];
+/// The opening and closing tags of the containers. The last is the DHJHtmlXQ dialect's (DHTMLXQ.md
+/// section 7).
+const CONTAINERS: [(&str, &str); 4] = [
+    ("[DhtmlXQ]", "[/DhtmlXQ]"),
+    ("[DhtmlXQiFrame]", "[/DhtmlXQiFrame]"),
+    ("[DhtmlXQHTML]", "[/DhtmlXQHTML]"),
+    ("[DHJHtmlXQ]", "[/DHJHtmlXQ]"),
+];
+
+/// What every opening tag of a container or a field starts with: the standard marker and the DHJHtmlXQ
+/// dialect's.
+pub(super) const MARKERS: [&str; 2] = ["[DhtmlXQ", "[DHJHtmlXQ"];
 
 /// Every container of the text, in order.
 pub(super) fn containers(text: &str) -> Vec<Container> {
     let bytes = text.as_bytes();
     let mut openers = Vec::new();
-    let mut finder = Finder::new("[DhtmlXQ");
+    let mut markers = FirstOf::new(MARKERS.map(Finder::new));
     let mut pos = 0;
-    while let Some(at) = finder.find(bytes, pos) {
-        let after = at + "[DhtmlXQ".len();
-        let rest = bytes.get(after..).unwrap_or_default();
-        match CONTAINERS.iter().position(|(suffix, _)| rest.starts_with(suffix.as_bytes())) {
+    while let Some((at, _)) = markers.find(bytes, pos) {
+        let rest = bytes.get(at..).unwrap_or_default();
+        match CONTAINERS.iter().position(|(open, _)| rest.starts_with(open.as_bytes())) {
             Some(kind) => {
-                let body = after + CONTAINERS[kind].0.len();
+                let body = at + CONTAINERS[kind].0.len();
                 openers.push((kind, at, body));
                 pos = body;
             }
@@ -79,10 +113,10 @@ pub(super) fn containers(text: &str) -> Vec<Container> {
     found
 }
 
-/// One field: `[DhtmlXQ_<name>]<value>[/DhtmlXQ_<name>]`.
+/// One field: `[DhtmlXQ_<name>]<value>[/DhtmlXQ_<name>]`, or the same with `DHJHtmlXQ_`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Field<'t> {
-    /// The name, without the `DhtmlXQ_` prefix.
+    /// The name, without the `DhtmlXQ_` (or `DHJHtmlXQ_`) prefix.
     pub name: &'t str,
     /// The value as written (escapes not decoded).
     pub value: &'t str,
@@ -94,8 +128,8 @@ pub(super) struct Field<'t> {
     pub closed: bool,
 }
 
-const FIELD_OPEN: &str = "[DhtmlXQ_";
-const FIELD_CLOSE: &str = "[/DhtmlXQ_";
+/// The opening and the closing prefix of a field's tags, standard and DHJHtmlXQ.
+const FIELD_TAGS: [(&str, &str); 2] = [("[DhtmlXQ_", "[/DhtmlXQ_"), ("[DHJHtmlXQ_", "[/DHJHtmlXQ_")];
 
 fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
@@ -107,12 +141,13 @@ pub(super) fn fields(text: &str, (start, end): (usize, usize)) -> Vec<Field<'_>>
         return Vec::new();
     };
     let bytes = body.as_bytes();
-    let mut opens = Finder::new(FIELD_OPEN);
-    let mut closes = Finder::new(FIELD_CLOSE);
+    let mut opens = FirstOf::new(FIELD_TAGS.map(|(open, _)| Finder::new(open)));
+    let mut closes = FirstOf::new(FIELD_TAGS.map(|(_, close)| Finder::new(close)));
     let mut found = Vec::new();
     let mut pos = 0;
-    while let Some(at) = opens.find(bytes, pos) {
-        let name_start = at + FIELD_OPEN.len();
+    while let Some((at, dialect)) = opens.find(bytes, pos) {
+        let (open, close_prefix) = FIELD_TAGS[dialect];
+        let name_start = at + open.len();
         let name_len = bytes.get(name_start..).unwrap_or_default().iter().take_while(|&&b| is_name_byte(b)).count();
         let name_end = name_start + name_len;
         if name_len == 0 || bytes.get(name_end) != Some(&b']') {
@@ -121,12 +156,13 @@ pub(super) fn fields(text: &str, (start, end): (usize, usize)) -> Vec<Field<'_>>
         }
         let name = body.get(name_start..name_end).unwrap_or_default();
         let value_start = name_end + 1;
-        let next_open = opens.find(bytes, value_start).unwrap_or(bytes.len());
-        let close = closes.find(bytes, value_start).filter(|&close| close < next_open);
+        let next_open = opens.find(bytes, value_start).map_or(bytes.len(), |(next, _)| next);
+        let close = closes.find(bytes, value_start).filter(|&(close, _)| close < next_open);
         let (value_end, closed, next) = match close {
-            Some(close) => {
-                let tag_end = close + FIELD_CLOSE.len() + name.len();
-                let matches = bytes.get(close + FIELD_CLOSE.len()..tag_end) == Some(name.as_bytes())
+            Some((close, close_dialect)) => {
+                let tag_end = close + close_prefix.len() + name.len();
+                let matches = close_dialect == dialect
+                    && bytes.get(close + close_prefix.len()..tag_end) == Some(name.as_bytes())
                     && bytes.get(tag_end) == Some(&b']');
                 if matches {
                     (close, true, tag_end + 1)
@@ -174,10 +210,11 @@ mod tests {
 
     #[test]
     fn containers_end_at_their_closing_tag_or_at_the_next_container() {
-        let text = "x[DhtmlXQ]a[/DhtmlXQ] [DhtmlXQHTML]b [DhtmlXQiFrame]c[/DhtmlXQiFrame][DhtmlXQ_z]";
+        let text = "x[DhtmlXQ]a[/DhtmlXQ] [DhtmlXQHTML]b [DhtmlXQiFrame]c[/DhtmlXQiFrame][DhtmlXQ_z]\
+                    [DHJHtmlXQ]d[/DHJHtmlXQ][DHJHtmlXQ_y]";
         let found = containers(text);
         let bodies: Vec<_> = found.iter().map(|c| (&text[c.body.0..c.body.1], c.closed)).collect();
-        assert_eq!(bodies, [("a", true), ("b ", false), ("c", true)]);
+        assert_eq!(bodies, [("a", true), ("b ", false), ("c", true), ("d", true)]);
         assert_eq!(found[0].start, 1);
     }
 
@@ -188,6 +225,14 @@ mod tests {
         let got: Vec<_> = found.iter().map(|f| (f.name, f.value, f.closed)).collect();
         assert_eq!(got, [("a", "1", true), ("b", "2", false), ("c", "3", false), ("e", "5", false)]);
         assert_eq!((found[1].offset, found[1].value_offset), (24, 35));
+    }
+
+    #[test]
+    fn fields_of_the_dhjhtmlxq_dialect() {
+        let text = "[DHJHtmlXQ_34]7747[/DHJHtmlXQ_34][DhtmlXQ_10]t[/DhtmlXQ_10][DHJHtmlXQ_a]1[/DhtmlXQ_a][DhtmlXQ_b]2";
+        let found = fields(text, (0, text.len()));
+        let got: Vec<_> = found.iter().map(|f| (f.name, f.value, f.closed)).collect();
+        assert_eq!(got, [("34", "7747", true), ("10", "t", true), ("a", "1", false), ("b", "2", false)]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use core::fmt::Write;
 
-use super::read::{is_structural, TAGS, TAG_PREFIX};
+use super::read::{is_information_field, TAGS, TAG_PREFIX};
 use super::text;
 use crate::record::board::slot_squares;
 use crate::record::{GameRecord, GameResult};
@@ -42,14 +42,15 @@ fn binit(pos: &Position) -> String {
 ///
 /// The tags that DhtmlXQ has fields for come first (Title `title`, Event `event`, Date `date`, Site
 /// `place`, Round `round`, Red `red`, RedTeam `redteam`, Black `black`, BlackTeam `blackteam`, ECCO
-/// `ecco`, Opening `open`, Variation `variation`; a `DhtmlXQ_<name>` tag as `<name>`; the other tags
-/// are not written), in the order of the tags, then `result` (`红胜`, `黑胜`, `和棋`; none when
-/// unknown), `fen` (which alone tells the side to move when there is no move), `binit` (`99` for an
-/// absent piece), `movelist` (the first child at every node), a `move_P_S_B` field for every other
-/// child, in depth-first order, with branch numbers from 1, and the comments (`comment<K>` on the main
-/// line, `comment<B>_<K>` in branch `B`). Text values are escaped (line breaks as `||`; `[`, `]`, `|`,
-/// `\` and `%` as `\uXXXX`), so that reading gives them back. A `DhtmlXQ_length` tag is written with the
-/// main line's actual length.
+/// `ecco`, Opening `open`, Variation `variation`; a `DhtmlXQ_<name>` tag as `<name>`, unless the reader
+/// would take `<name>` for another field (a board, move or comment field, a numbered field of the
+/// DHJHtmlXQ dialect); the other tags are not written), in the order of the tags, then `result`
+/// (`红胜`, `黑胜`, `和棋`; none when unknown), `fen` (which alone tells the side to move when there
+/// is no move), `binit` (`99` for an absent piece), `movelist` (the first child at every node), a
+/// `move_P_S_B` field for every other child, in depth-first order, with branch numbers from 1, and the
+/// comments (`comment<K>` on the main line, `comment<B>_<K>` in branch `B`). Text values are escaped
+/// (line breaks as `||`; `[`, `]`, `|`, `\` and `%` as `\uXXXX`), so that reading gives them back. A
+/// `DhtmlXQ_length` tag is written with the main line's actual length.
 ///
 /// ```
 /// use xiangqi_core::{dhtmlxq, record::GameRecord, Position};
@@ -71,7 +72,7 @@ pub fn write(record: &GameRecord) -> String {
         let field = match TAGS.iter().find(|(name, _)| *name == tag) {
             Some((_, sources)) => sources[0],
             None => match tag.strip_prefix(TAG_PREFIX) {
-                Some(name) if is_field_name(name) && !is_structural(name) => name,
+                Some(name) if is_field_name(name) && is_information_field(name) => name,
                 _ => continue,
             },
         };

@@ -50,7 +50,8 @@ impl fmt::Display for Format {
 
 /// The format of a record from its first bytes: XQF by its `XQ` signature, ChessBridge by its
 /// `CCBridge` signature (CBR, CBL, and the containers that are refused) or a `<ChineseChessRecord`
-/// element in the first kilobyte (CBF), DhtmlXQ by a `[DhtmlXQ` field, PGN otherwise. The extension
+/// element in the first kilobyte (CBF), DhtmlXQ by a `[DhtmlXQ` or `[DHJHtmlXQ` marker (in UTF-16
+/// text with a byte-order mark too: [`dhtmlxq::contains_dhtmlxq`]), PGN otherwise. The extension
 /// (`xqf`, any case) decides only a file too short to tell: an `.xqf` file without the signature is
 /// still read as XQF, to get XQF's error.
 ///
@@ -61,6 +62,7 @@ impl fmt::Display for Format {
 /// assert_eq!(detect_format(b"[Event \"x\"]\n1. h2e2", Some("xqf")), Format::Pgn);
 /// assert_eq!(detect_format(b"", Some("XQF")), Format::Xqf);
 /// assert_eq!(detect_format(b"CCBridge Record\0", None), Format::ChessBridge);
+/// assert_eq!(detect_format(b"\xFE\xFF\0[\0D\0h\0t\0m\0l\0X\0Q\0]", None), Format::DhtmlXq);
 /// ```
 pub fn detect_format(prefix: &[u8], extension: Option<&str>) -> Format {
     let head = &prefix[..prefix.len().min(1024)];
@@ -245,7 +247,7 @@ impl Records {
         let mut prefix = Vec::new();
         (&mut source).take(DETECTION_PREFIX).read_to_end(&mut prefix)?;
         let mut bytes = prefix.len() as u64;
-        // Without a DhtmlXQ field in its first megabyte, text is taken for PGN.
+        // Without a DhtmlXQ marker in its first megabyte, text is taken for PGN.
         let format = format.unwrap_or_else(|| detect_format(&prefix, extension));
         let inner = match format {
             Format::Pgn => {
