@@ -87,8 +87,8 @@ pub(super) fn result_token(word: &str) -> Option<GameResult> {
 
 /// Splits a move number off a word: digits (ASCII or full width) and then `.`, `．`, `…` or `、`
 /// (repeated). A word like `25.6` (a WXF move with `.` for sideways) has a digit after the dots and is
-/// not a number, unless what follows holds a direction sign of its own (`1.15+1`: move 1, then a WXF
-/// move). Returns the byte length of the number and the rest.
+/// not a number, unless what follows the dots is itself a whole WXF move of digits (`1.15+1`: move 1, then
+/// `15+1`). Returns the byte length of the number and the rest.
 pub(super) fn strip_move_number(word: &str) -> (usize, &str) {
     let digits_end = word.find(|c: char| !(c.is_ascii_digit() || ('０'..='９').contains(&c))).unwrap_or(word.len());
     if digits_end == 0 {
@@ -99,11 +99,21 @@ pub(super) fn strip_move_number(word: &str) -> (usize, &str) {
     if marks.len() == after.len() {
         return (0, word);
     }
-    let another_sign = marks.contains(['+', '-', '.', '=']);
-    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) && !another_sign {
+    if marks.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c)) && !is_numeric_wxf(marks) {
         return (0, word);
     }
     (word.len() - marks.len(), marks)
+}
+
+/// Whether a word is a whole WXF move written with digits only (`15+1`, `25.6`: one or two digits, a direction
+/// sign, one digit), perhaps with `!`/`?` after it.
+fn is_numeric_wxf(word: &str) -> bool {
+    let bytes = word.trim_end_matches(['!', '?']).as_bytes();
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    matches!(digits, 1 | 2)
+        && bytes.len() == digits + 2
+        && matches!(bytes[digits], b'+' | b'-' | b'.' | b'=')
+        && bytes[digits + 1].is_ascii_digit()
 }
 
 pub(super) fn is_ellipsis(text: &str) -> bool {
@@ -152,6 +162,8 @@ mod tests {
         assert_eq!(strip_move_number("15+1"), (0, "15+1"));
         assert_eq!(strip_move_number("1.15+1"), (2, "15+1"));
         assert_eq!(strip_move_number("12.25.6"), (3, "25.6"));
+        // A date is no move number: the rest is not a move.
+        assert_eq!(strip_move_number("2005.01.18\"]"), (0, "2005.01.18\"]"));
         assert_eq!(strip_move_number("h2e2"), (0, "h2e2"));
     }
 
