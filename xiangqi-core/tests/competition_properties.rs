@@ -1,5 +1,6 @@
 //! Properties of the competition module: standings do not depend on the order results are entered; a
-//! clock never reports time it was not given; a flag fall is reported exactly once.
+//! clock never reports time it was not given; a flag fall is reported exactly once; a per-move limit counts
+//! the time the face ran during the move, whatever stops came between.
 
 use std::time::Duration;
 
@@ -145,5 +146,64 @@ proptest! {
         flags += usize::from(clock.check(Duration::from_millis(now + 20_000_000)).is_some());
         prop_assert!(flags <= 1);
         prop_assert_eq!(flags == 1, clock.flag().is_some());
+    }
+
+    /// E2: a move's time is the time its face ran since the move began; stopping and restarting the
+    /// clock neither adds to it nor starts it again.
+    #[test]
+    fn a_per_move_limit_counts_the_running_time_of_the_move(max_secs in 1u32..5, steps in any_steps()) {
+        let limit = u64::from(max_secs) * 1000;
+        let mut clock = Clock::new(TimeControl::PerMove { max_secs }).unwrap();
+        clock.start(Color::Red, Duration::ZERO).unwrap();
+        let (mut now, mut move_time, mut running, mut on_move_red) = (0u64, 0u64, true, true);
+        for step in steps {
+            let dt = match step {
+                ClockStep::Press(_, dt) | ClockStep::Check(dt) | ClockStep::Stop(dt) | ClockStep::Resume(dt) => dt,
+            };
+            now += dt;
+            if running {
+                move_time += dt;
+            }
+            let t = Duration::from_millis(now);
+            let flag = match step {
+                ClockStep::Press(red, _) => {
+                    let side = if red { Color::Red } else { Color::Black };
+                    match clock.press(side, t) {
+                        Ok(flag) => {
+                            prop_assert!(running && red == on_move_red);
+                            on_move_red = !on_move_red;
+                            prop_assert_eq!(flag.is_some(), move_time > limit, "a move of {} ms", move_time);
+                            move_time = 0;
+                            flag.is_some()
+                        }
+                        Err(_) => {
+                            prop_assert!(!running || red != on_move_red);
+                            false
+                        }
+                    }
+                }
+                ClockStep::Check(_) => {
+                    let flag = clock.check(t);
+                    prop_assert_eq!(flag.is_some(), running && move_time > limit, "{} ms into the move", move_time);
+                    flag.is_some()
+                }
+                ClockStep::Stop(_) => {
+                    prop_assert_eq!(clock.stop(t).is_ok(), running);
+                    running = false;
+                    false
+                }
+                ClockStep::Resume(_) => {
+                    prop_assert_eq!(clock.resume(t).is_ok(), !running);
+                    running = true;
+                    false
+                }
+            };
+            if flag {
+                break;
+            }
+            let remaining = Duration::from_millis(limit.saturating_sub(move_time));
+            let side = if on_move_red { Color::Red } else { Color::Black };
+            prop_assert_eq!(clock.remaining(side, t), remaining);
+        }
     }
 }
