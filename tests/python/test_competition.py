@@ -131,7 +131,9 @@ class State:
         if cmd == "lateness":
             assert self.control is not None
             arrival = [None if x == "never" else int(x) for x in a[1:3]]
-            kind, x, y = self.control.judge_lateness(None if a[0] == "first" else int(a[0]), arrival[0], arrival[1])
+            red_first_press = int(a[3]) if len(a) > 3 else None
+            limit = None if a[0] == "first" else int(a[0])
+            kind, x, y = self.control.judge_lateness(limit, arrival[0], arrival[1], red_first_press)
             if kind == "play":
                 return f"play {x} {y}"
             if kind == "forfeit":

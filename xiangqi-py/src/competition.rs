@@ -121,18 +121,23 @@ impl TimeControl {
         self.inner.deadline(move_number).map(to_ms)
     }
 
-    /// 21: judges lateness. `limit_ms` is the event's limit, `None` for the first deadline of this control;
-    /// arrivals are ms after the scheduled start, `None` for never. Returns `("play", red_charge,
-    /// black_charge)`, `("forfeit", loser_is_red, 0)` or `("double-forfeit", 0, 0)`.
+    /// 21: judges lateness. `limit_ms` is the event's limit, counted from the scheduled start, or `None` for
+    /// the first deadline of this control on the late player's own clock; arrivals are ms after the
+    /// scheduled start, `None` for never; `red_first_press` is when red, present, pressed after its first
+    /// move (ms after the scheduled start, `None` if it has not): a late black's clock starts then (21.1).
+    /// Returns `("play", red_charge, black_charge)`, `("forfeit", loser_is_red, 0)` or
+    /// `("double-forfeit", 0, 0)`.
+    #[pyo3(signature = (limit_ms, red_arrival, black_arrival, red_first_press = None))]
     fn judge_lateness(
         &self,
         limit_ms: Option<u64>,
         red_arrival: Option<u64>,
         black_arrival: Option<u64>,
+        red_first_press: Option<u64>,
     ) -> PyResult<(String, u64, u64)> {
         let limit = limit_ms.map_or(LatenessLimit::FirstDeadline, |l| LatenessLimit::Fixed(ms(l)));
-        let ruling =
-            core_judge_lateness(&self.inner, limit, [red_arrival.map(ms), black_arrival.map(ms)]).map_err(refused)?;
+        let arrivals = [red_arrival.map(ms), black_arrival.map(ms)];
+        let ruling = core_judge_lateness(&self.inner, limit, arrivals, red_first_press.map(ms)).map_err(refused)?;
         Ok(match ruling {
             LatenessRuling::Play { charge } => ("play".into(), to_ms(charge[0]), to_ms(charge[1])),
             LatenessRuling::Forfeit { loser } => ("forfeit".into(), u64::from(loser.is_red()), 0),

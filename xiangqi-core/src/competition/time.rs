@@ -573,9 +573,10 @@ impl Clock {
 /// The limit after which a late player loses (4.1.5, 21). The texts give no number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LatenessLimit {
-    /// A limit set by the event (4.1.5).
+    /// A limit set by the event (4.1.5), counted from the scheduled start.
     Fixed(Duration),
-    /// The late player's running clock is the limit: the first deadline of the time control (21.1-21.2).
+    /// The late player's running clock is the limit: the first deadline of the time control (21.1-21.2),
+    /// counted on the late player's own clock, which runs from its turn to move (21.1).
     FirstDeadline,
 }
 
@@ -598,8 +599,15 @@ pub enum LatenessRuling {
 }
 
 /// Judges lateness: `arrivals` are each side's arrival at the board measured from the scheduled start
-/// (`None`: never came). With [`LatenessLimit::FirstDeadline`] the limit is `control`'s first deadline
-/// (a per-move control has none: the limit must then be fixed).
+/// (`None`: never came); `red_first_press` is when red, present, pressed the clock after its first move,
+/// from the scheduled start too (`None`: not yet).
+///
+/// With [`LatenessLimit::Fixed`] a side loses when it arrives after the event's limit (4.1.5). With
+/// [`LatenessLimit::FirstDeadline`] the limit is `control`'s first deadline on the late player's own
+/// clock, which is started when it is that player's turn to move (21.1): red's at the scheduled start,
+/// black's at red's first press, so black's lateness before that press does not count. A per-move control
+/// has no first deadline: the limit must then be fixed. When both sides are late, each one's lateness is
+/// charged to its own clock (21.3) and is what the limit is measured against.
 ///
 /// ```
 /// use xiangqi_core::competition::time::{judge_lateness, CarryOver, LatenessLimit, LatenessRuling, TimeControl};
@@ -609,16 +617,28 @@ pub enum LatenessRuling {
 /// let min = |m: u64| Duration::from_secs(60 * m);
 /// let tc = TimeControl::g6_2(CarryOver::Cumulative);
 /// let limit = LatenessLimit::Fixed(min(15));
-/// assert_eq!(judge_lateness(&tc, limit, [Some(min(0)), Some(min(16))])?, LatenessRuling::Forfeit { loser: Color::Black });
-/// assert_eq!(judge_lateness(&tc, limit, [Some(min(5)), Some(min(3))])?,
+/// assert_eq!(judge_lateness(&tc, limit, [Some(min(0)), Some(min(16))], None)?,
+///            LatenessRuling::Forfeit { loser: Color::Black });
+/// assert_eq!(judge_lateness(&tc, limit, [Some(min(5)), Some(min(3))], None)?,
 ///            LatenessRuling::Play { charge: [min(5), min(3)] });
+///
+/// // 6.1: red, on time, presses after ten minutes; black arrives 95 minutes after the start, with 85 of
+/// // the 90 minutes of its first period used, and plays on (21.1).
+/// let tc = TimeControl::g6_1(CarryOver::Cumulative);
+/// let own_clock = LatenessLimit::FirstDeadline;
+/// assert_eq!(judge_lateness(&tc, own_clock, [Some(min(0)), Some(min(95))], Some(min(10)))?,
+///            LatenessRuling::Play { charge: [min(0), min(0)] });
+/// assert_eq!(judge_lateness(&tc, own_clock, [Some(min(0)), Some(min(101))], Some(min(10)))?,
+///            LatenessRuling::Forfeit { loser: Color::Black });
 /// # Ok::<(), xiangqi_core::competition::time::ClockError>(())
 /// ```
 pub fn judge_lateness(
     control: &TimeControl,
     limit: LatenessLimit,
     arrivals: [Option<Duration>; 2],
+    red_first_press: Option<Duration>,
 ) -> Result<LatenessRuling, ClockError> {
+    let own_clock = limit == LatenessLimit::FirstDeadline;
     let limit = match limit {
         LatenessLimit::Fixed(limit) => limit,
         LatenessLimit::FirstDeadline => match *control {
@@ -627,18 +647,20 @@ pub fn judge_lateness(
             TimeControl::Guillotine { minutes } => minutes_to(minutes),
         },
     };
-    let over = arrivals.map(|a| a.is_none_or(|a| a > limit));
+    let both_late = arrivals.iter().all(|a| a.is_none_or(|at| at > Duration::ZERO));
+    // When the lateness measured against the limit began: the scheduled start, except that a side late
+    // alone is judged on its own clock, which starts at its turn to move (black's when red first presses).
+    let counted_from = if own_clock && !both_late {
+        [Duration::ZERO, red_first_press.unwrap_or(Duration::MAX)]
+    } else {
+        [Duration::ZERO; 2]
+    };
+    let over = [0, 1].map(|i| arrivals[i].is_none_or(|at| at.saturating_sub(counted_from[i]) > limit));
     Ok(match over {
         [true, true] => LatenessRuling::DoubleForfeit,
         [true, false] => LatenessRuling::Forfeit { loser: Color::Red },
         [false, true] => LatenessRuling::Forfeit { loser: Color::Black },
-        [false, false] => {
-            let late = arrivals.map(|a| a.unwrap_or_default());
-            if late[0] > Duration::ZERO && late[1] > Duration::ZERO {
-                LatenessRuling::Play { charge: late }
-            } else {
-                LatenessRuling::Play { charge: [Duration::ZERO; 2] }
-            }
-        }
+        [false, false] if both_late => LatenessRuling::Play { charge: arrivals.map(Option::unwrap_or_default) },
+        [false, false] => LatenessRuling::Play { charge: [Duration::ZERO; 2] },
     })
 }
