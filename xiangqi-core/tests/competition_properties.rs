@@ -1,6 +1,7 @@
 //! Properties of the competition module: standings do not depend on the order results are entered; a
 //! clock never reports time it was not given; a flag fall is reported exactly once; a per-move limit counts
-//! the time the face ran during the move, whatever stops came between.
+//! the time the face ran during the move, whatever stops came between; an entrant that withdrew wins nothing
+//! afterwards, and one whose results were cancelled has no place in the standings.
 
 use std::time::Duration;
 
@@ -67,6 +68,17 @@ fn any_steps() -> impl Strategy<Value = Vec<ClockStep>> {
         1 => (0u64..50_000).prop_map(ClockStep::Resume),
     ];
     proptest::collection::vec(step, 0..80)
+}
+
+/// A round robin of 3-8 entrants: for every pair, whether it has played and the result; then the order in
+/// which entrants withdraw (a prefix of a shuffle of all of them).
+fn any_round_robin_with_withdrawals() -> impl Strategy<Value = (usize, Vec<Option<GameResult>>, Vec<usize>)> {
+    (3usize..=8).prop_flat_map(|n| {
+        let pairs = n * (n - 1) / 2;
+        let order = Just((0..n).collect::<Vec<usize>>()).prop_shuffle();
+        (Just(n), proptest::collection::vec(proptest::option::of(any_result()), pairs), order, 0..=n)
+            .prop_map(|(n, results, order, withdrawing)| (n, results, order[..withdrawing].to_vec()))
+    })
 }
 
 proptest! {
@@ -204,6 +216,52 @@ proptest! {
             let remaining = Duration::from_millis(limit.saturating_sub(move_time));
             let side = if on_move_red { Color::Red } else { Color::Black };
             prop_assert_eq!(clock.remaining(side, t), remaining);
+        }
+    }
+
+    /// 20.3: a withdrawn entrant gains no point afterwards (forfeits are won by the opponents still in the
+    /// event); an entrant whose results were cancelled is not in the standings, and does not count among
+    /// the opponents of a later withdrawal.
+    #[test]
+    fn a_withdrawn_entrant_wins_nothing_afterwards((n, results, withdrawing) in any_round_robin_with_withdrawals()) {
+        use xiangqi_core::competition::standings::Withdrawal;
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let mut event = Event::new(System::RoundRobin { games_per_pair: 1 }, names.clone()).unwrap();
+        let pairs = (0..n).flat_map(|red| (red + 1..n).map(move |black| (red, black)));
+        for ((red, black), result) in pairs.zip(&results) {
+            if let Some(result) = *result {
+                event.add_game(1, &names[red], &names[black], result).unwrap();
+            }
+        }
+        let mut cancelled = Vec::new();
+        let mut withdrawn: Vec<(usize, u32)> = Vec::new();
+        for &e in &withdrawing {
+            // The opponents still in the event, and how many of them e has a result against.
+            let opponents: Vec<usize> = (0..n).filter(|&o| o != e && !cancelled.contains(&o)).collect();
+            let met = opponents
+                .iter()
+                .filter(|&&o| event.games().iter().any(|g| (g.red, g.black) == (e, o) || (g.red, g.black) == (o, e)))
+                .count();
+            let outcome = event.withdraw(&names[e]).unwrap();
+            if 2 * met < opponents.len() {
+                prop_assert!(matches!(outcome, Withdrawal::Voided(_)), "{} met {} of {:?}", e, met, opponents);
+                cancelled.push(e);
+            } else {
+                prop_assert!(matches!(outcome, Withdrawal::Forfeited(_)), "{} met {} of {:?}", e, met, opponents);
+            }
+            let points = event.points();
+            for &(w, before) in &withdrawn {
+                prop_assert!(points[w].0 <= before, "{} gained after withdrawing", w);
+            }
+            withdrawn.push((e, points[e].0));
+        }
+        let table = event.standings(&[Tiebreak::Points]).unwrap();
+        let listed: Vec<usize> = table.iter().map(|s| s.entrant).collect();
+        for e in 0..n {
+            prop_assert_eq!(listed.contains(&e), !cancelled.contains(&e), "entrant {}", e);
+        }
+        for (place, line) in table.iter().enumerate() {
+            prop_assert!(line.place.place <= place + 1);
         }
     }
 }

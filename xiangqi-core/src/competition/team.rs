@@ -311,10 +311,9 @@ pub fn team_standings(
             }
         }
     };
-    let (order, places) = rank(teams, chain, value);
-    order
+    rank((0..teams).collect(), chain, value)
         .into_iter()
-        .map(|t| TeamStanding { team: t, place: places[t], match_points: mp[t], game_points: HalfPoints(gp[t]) })
+        .map(|(t, place)| TeamStanding { team: t, place, match_points: mp[t], game_points: HalfPoints(gp[t]) })
         .collect()
 }
 
@@ -351,6 +350,5 @@ pub fn members_total_standings(members: &[Vec<usize>], counted: usize, fouls: &[
             C::Fouls => -i64::from(fouls.get(t).copied().unwrap_or(0)),
         }
     };
-    let (order, places) = rank(members.len(), &[C::Complete, C::Sum, C::Best, C::Second, C::Fouls], value);
-    order.into_iter().map(|t| (t, places[t])).collect()
+    rank((0..members.len()).collect(), &[C::Complete, C::Sum, C::Best, C::Second, C::Fouls], value)
 }
