@@ -345,11 +345,7 @@ impl Event {
     /// Records a penalty of `name` for 18.4 (warnings and disqualifications; the others do not rank).
     pub fn add_penalty(&mut self, name: &str, penalty: Penalty) -> Result<(), StandingsError> {
         let e = self.entrant(name, "penalty")?;
-        match penalty {
-            Penalty::Warning => self.penalties[e][0] += 1,
-            Penalty::Disqualification => self.penalties[e][1] += 1,
-            Penalty::Loss | Penalty::Expulsion => {}
-        }
+        penalty.add_to_ranking_record(&mut self.penalties[e]);
         Ok(())
     }
 
