@@ -2485,14 +2485,18 @@ XqStatus xq_game_verdict_summary(const struct XqGame *game, char *buf, size_t le
 XqStatus xq_is_valid_lineup(uint32_t roster, const uint32_t *lineup, size_t count, bool *out);
 
 /**
- * 21: judges lateness under `control`. `limit_ms` points to the event's lateness limit, or is NULL for the
- * first period's deadline (the texts leave it open); each arrival points to the ms after the scheduled
- * start at which the player reached the board, or is NULL when the player never came.
+ * 21: judges lateness under `control`. `limit_ms` points to the event's lateness limit, counted from the
+ * scheduled start, or is NULL for the first period's deadline on the late player's own clock (the texts
+ * leave it open); each arrival points to the ms after the scheduled start at which the player reached the
+ * board, or is NULL when the player never came. `red_first_press_ms` points to the ms after the scheduled
+ * start at which red, present, pressed the clock after its first move, or is NULL if it has not: a late
+ * black's own clock starts then (21.1).
  */
 XqStatus xq_judge_lateness(const struct XqTimeControl *control,
                            const uint64_t *limit_ms,
                            const uint64_t *red_arrival_ms,
                            const uint64_t *black_arrival_ms,
+                           const uint64_t *red_first_press_ms,
                            struct XqLatenessRuling *out);
 
 /**

@@ -150,14 +150,15 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
             else snprintf(out, len, "none");
         }
     } else if (case_has_clock_control && strcmp(cmd, "lateness") == 0) {
-        uint64_t limit = 0, red = 0, black = 0;
+        uint64_t limit = 0, red = 0, black = 0, red_first_press = 0;
         XqLatenessRuling ruling;
         if (strcmp(w[1], "first") != 0) limit = strtoull(w[1], NULL, 10);
         if (strcmp(w[2], "never") != 0) red = strtoull(w[2], NULL, 10);
         if (strcmp(w[3], "never") != 0) black = strtoull(w[3], NULL, 10);
+        if (n > 4) red_first_press = strtoull(w[4], NULL, 10);
         st = xq_judge_lateness(&control, strcmp(w[1], "first") == 0 ? NULL : &limit,
                                strcmp(w[2], "never") == 0 ? NULL : &red, strcmp(w[3], "never") == 0 ? NULL : &black,
-                               &ruling);
+                               n > 4 ? &red_first_press : NULL, &ruling);
         if (st == XQ_STATUS_OK) {
             if (ruling.kind == XQ_LATENESS_KIND_PLAY)
                 snprintf(out, len, "play %llu %llu", (unsigned long long)ruling.red_charge_ms,

@@ -131,7 +131,9 @@ class State:
         if cmd == "lateness":
             assert self.control is not None
             arrival = [None if x == "never" else int(x) for x in a[1:3]]
-            kind, x, y = self.control.judge_lateness(None if a[0] == "first" else int(a[0]), arrival[0], arrival[1])
+            red_first_press = int(a[3]) if len(a) > 3 else None
+            limit = None if a[0] == "first" else int(a[0])
+            kind, x, y = self.control.judge_lateness(limit, arrival[0], arrival[1], red_first_press)
             if kind == "play":
                 return f"play {x} {y}"
             if kind == "forfeit":
@@ -353,3 +355,29 @@ def test_errors_are_value_errors() -> None:
         Event.from_results_csv("round,red,black,result\n1,A,B,1-0\nx,B,A,1-0\n", "round-robin", 2)
     with pytest.raises(CompetitionError, match="carry_over"):
         TimeControl.move_quota(40, 90, 10, 15, "sometimes")
+
+
+def test_team_event_fouls_and_penalties() -> None:
+    """15.3 and 18.4 through TeamEvent: team fouls split teams level on everything else, a warning or a
+    disqualification puts a team last among those equal on match points, a disqualification weighs more."""
+
+    def order(ev: xiangqi.TeamEvent) -> List[Tuple[int, int, bool]]:
+        return [(t.team, t.place, t.shared) for t in ev.standings("15.3")]
+
+    ev = xiangqi.TeamEvent(2)
+    # 2 : 2, two wins each (team 0 is red on boards 1 and 3).
+    ev.add_match(0, 1, ["1-0", "1-0", "0-1", "0-1"])
+    assert order(ev) == [(0, 1, True), (1, 1, True)]
+    ev.add_fouls(0, 2)
+    assert order(ev) == [(1, 1, False), (0, 2, False)]
+    ev.add_penalty(1, "warning")
+    assert order(ev) == [(0, 1, False), (1, 2, False)]
+    ev.add_penalty(0, "disqualification")
+    assert order(ev) == [(1, 1, False), (0, 2, False)]
+    with pytest.raises(CompetitionError, match="team 2 is not one of the 2 teams"):
+        ev.add_fouls(2, 1)
+    with pytest.raises(CompetitionError, match="not \"warning\" or \"disqualification\""):
+        ev.add_penalty(0, "loss")
+    with pytest.raises(CompetitionError, match="team 5"):
+        ev.add_penalty(5, "warning")
+    assert order(ev) == [(1, 1, False), (0, 2, False)]

@@ -152,8 +152,9 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
         "lateness" => {
             let limit = if a(0) == "first" { LatenessLimit::FirstDeadline } else { LatenessLimit::Fixed(ms(a(0))?) };
             let arrival = |s: &str| if s == "never" { Ok(None) } else { ms(s).map(Some) };
-            let ruling =
-                judge_lateness(&state.control.unwrap(), limit, [arrival(a(1))?, arrival(a(2))?]).map_err(err)?;
+            let red_first_press = args.get(3).map(|t| ms(t)).transpose()?;
+            let arrivals = [arrival(a(1))?, arrival(a(2))?];
+            let ruling = judge_lateness(&state.control.unwrap(), limit, arrivals, red_first_press).map_err(err)?;
             Ok(match ruling {
                 LatenessRuling::Play { charge } => format!("play {} {}", ms_of(charge[0]), ms_of(charge[1])),
                 LatenessRuling::Forfeit { loser } => format!("forfeit {}", loser.name()),

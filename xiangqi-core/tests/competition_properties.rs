@@ -1,5 +1,7 @@
 //! Properties of the competition module: standings do not depend on the order results are entered; a
-//! clock never reports time it was not given; a flag fall is reported exactly once.
+//! clock never reports time it was not given; a flag fall is reported exactly once; a per-move limit counts
+//! the time the face ran during the move, whatever stops came between; an entrant that withdrew wins nothing
+//! afterwards, and one whose results were cancelled has no place in the standings.
 
 use std::time::Duration;
 
@@ -66,6 +68,17 @@ fn any_steps() -> impl Strategy<Value = Vec<ClockStep>> {
         1 => (0u64..50_000).prop_map(ClockStep::Resume),
     ];
     proptest::collection::vec(step, 0..80)
+}
+
+/// A round robin of 3-8 entrants: for every pair, whether it has played and the result; then the order in
+/// which entrants withdraw (a prefix of a shuffle of all of them).
+fn any_round_robin_with_withdrawals() -> impl Strategy<Value = (usize, Vec<Option<GameResult>>, Vec<usize>)> {
+    (3usize..=8).prop_flat_map(|n| {
+        let pairs = n * (n - 1) / 2;
+        let order = Just((0..n).collect::<Vec<usize>>()).prop_shuffle();
+        (Just(n), proptest::collection::vec(proptest::option::of(any_result()), pairs), order, 0..=n)
+            .prop_map(|(n, results, order, withdrawing)| (n, results, order[..withdrawing].to_vec()))
+    })
 }
 
 proptest! {
@@ -145,5 +158,110 @@ proptest! {
         flags += usize::from(clock.check(Duration::from_millis(now + 20_000_000)).is_some());
         prop_assert!(flags <= 1);
         prop_assert_eq!(flags == 1, clock.flag().is_some());
+    }
+
+    /// E2: a move's time is the time its face ran since the move began; stopping and restarting the
+    /// clock neither adds to it nor starts it again.
+    #[test]
+    fn a_per_move_limit_counts_the_running_time_of_the_move(max_secs in 1u32..5, steps in any_steps()) {
+        let limit = u64::from(max_secs) * 1000;
+        let mut clock = Clock::new(TimeControl::PerMove { max_secs }).unwrap();
+        clock.start(Color::Red, Duration::ZERO).unwrap();
+        let (mut now, mut move_time, mut running, mut on_move_red) = (0u64, 0u64, true, true);
+        for step in steps {
+            let dt = match step {
+                ClockStep::Press(_, dt) | ClockStep::Check(dt) | ClockStep::Stop(dt) | ClockStep::Resume(dt) => dt,
+            };
+            now += dt;
+            if running {
+                move_time += dt;
+            }
+            let t = Duration::from_millis(now);
+            let flag = match step {
+                ClockStep::Press(red, _) => {
+                    let side = if red { Color::Red } else { Color::Black };
+                    match clock.press(side, t) {
+                        Ok(flag) => {
+                            prop_assert!(running && red == on_move_red);
+                            on_move_red = !on_move_red;
+                            prop_assert_eq!(flag.is_some(), move_time > limit, "a move of {} ms", move_time);
+                            move_time = 0;
+                            flag.is_some()
+                        }
+                        Err(_) => {
+                            prop_assert!(!running || red != on_move_red);
+                            false
+                        }
+                    }
+                }
+                ClockStep::Check(_) => {
+                    let flag = clock.check(t);
+                    prop_assert_eq!(flag.is_some(), running && move_time > limit, "{} ms into the move", move_time);
+                    flag.is_some()
+                }
+                ClockStep::Stop(_) => {
+                    prop_assert_eq!(clock.stop(t).is_ok(), running);
+                    running = false;
+                    false
+                }
+                ClockStep::Resume(_) => {
+                    prop_assert_eq!(clock.resume(t).is_ok(), !running);
+                    running = true;
+                    false
+                }
+            };
+            if flag {
+                break;
+            }
+            let remaining = Duration::from_millis(limit.saturating_sub(move_time));
+            let side = if on_move_red { Color::Red } else { Color::Black };
+            prop_assert_eq!(clock.remaining(side, t), remaining);
+        }
+    }
+
+    /// 20.3: a withdrawn entrant gains no point afterwards (forfeits are won by the opponents still in the
+    /// event); an entrant whose results were cancelled is not in the standings, and does not count among
+    /// the opponents of a later withdrawal.
+    #[test]
+    fn a_withdrawn_entrant_wins_nothing_afterwards((n, results, withdrawing) in any_round_robin_with_withdrawals()) {
+        use xiangqi_core::competition::standings::Withdrawal;
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let mut event = Event::new(System::RoundRobin { games_per_pair: 1 }, names.clone()).unwrap();
+        let pairs = (0..n).flat_map(|red| (red + 1..n).map(move |black| (red, black)));
+        for ((red, black), result) in pairs.zip(&results) {
+            if let Some(result) = *result {
+                event.add_game(1, &names[red], &names[black], result).unwrap();
+            }
+        }
+        let mut cancelled = Vec::new();
+        let mut withdrawn: Vec<(usize, u32)> = Vec::new();
+        for &e in &withdrawing {
+            // The opponents still in the event, and how many of them e has a result against.
+            let opponents: Vec<usize> = (0..n).filter(|&o| o != e && !cancelled.contains(&o)).collect();
+            let met = opponents
+                .iter()
+                .filter(|&&o| event.games().iter().any(|g| (g.red, g.black) == (e, o) || (g.red, g.black) == (o, e)))
+                .count();
+            let outcome = event.withdraw(&names[e]).unwrap();
+            if 2 * met < opponents.len() {
+                prop_assert!(matches!(outcome, Withdrawal::Voided(_)), "{} met {} of {:?}", e, met, opponents);
+                cancelled.push(e);
+            } else {
+                prop_assert!(matches!(outcome, Withdrawal::Forfeited(_)), "{} met {} of {:?}", e, met, opponents);
+            }
+            let points = event.points();
+            for &(w, before) in &withdrawn {
+                prop_assert!(points[w].0 <= before, "{} gained after withdrawing", w);
+            }
+            withdrawn.push((e, points[e].0));
+        }
+        let table = event.standings(&[Tiebreak::Points]).unwrap();
+        let listed: Vec<usize> = table.iter().map(|s| s.entrant).collect();
+        for e in 0..n {
+            prop_assert_eq!(listed.contains(&e), !cancelled.contains(&e), "entrant {}", e);
+        }
+        for (place, line) in table.iter().enumerate() {
+            prop_assert!(line.place.place <= place + 1);
+        }
     }
 }

@@ -95,15 +95,19 @@ pub struct XqLatenessRuling {
     pub black_charge_ms: u64,
 }
 
-/// 21: judges lateness under `control`. `limit_ms` points to the event's lateness limit, or is NULL for the
-/// first period's deadline (the texts leave it open); each arrival points to the ms after the scheduled
-/// start at which the player reached the board, or is NULL when the player never came.
+/// 21: judges lateness under `control`. `limit_ms` points to the event's lateness limit, counted from the
+/// scheduled start, or is NULL for the first period's deadline on the late player's own clock (the texts
+/// leave it open); each arrival points to the ms after the scheduled start at which the player reached the
+/// board, or is NULL when the player never came. `red_first_press_ms` points to the ms after the scheduled
+/// start at which red, present, pressed the clock after its first move, or is NULL if it has not: a late
+/// black's own clock starts then (21.1).
 #[no_mangle]
 pub unsafe extern "C" fn xq_judge_lateness(
     control: *const XqTimeControl,
     limit_ms: *const u64,
     red_arrival_ms: *const u64,
     black_arrival_ms: *const u64,
+    red_first_press_ms: *const u64,
     out: *mut XqLatenessRuling,
 ) -> XqStatus {
     guard(|| {
@@ -113,7 +117,8 @@ pub unsafe extern "C" fn xq_judge_lateness(
         // SAFETY: NULL or valid, by the caller's contract.
         let read = |p: *const u64| unsafe { p.as_ref() }.map(|&ms| Duration::from_millis(ms));
         let limit = read(limit_ms).map_or(LatenessLimit::FirstDeadline, LatenessLimit::Fixed);
-        let ruling = judge_lateness(&tc, limit, [read(red_arrival_ms), read(black_arrival_ms)]).map_err(rejected)?;
+        let arrivals = [read(red_arrival_ms), read(black_arrival_ms)];
+        let ruling = judge_lateness(&tc, limit, arrivals, read(red_first_press_ms)).map_err(rejected)?;
         let ms = |d: Duration| d.as_millis() as u64;
         let ruling = match ruling {
             LatenessRuling::Play { charge } => XqLatenessRuling {

@@ -121,18 +121,23 @@ impl TimeControl {
         self.inner.deadline(move_number).map(to_ms)
     }
 
-    /// 21: judges lateness. `limit_ms` is the event's limit, `None` for the first deadline of this control;
-    /// arrivals are ms after the scheduled start, `None` for never. Returns `("play", red_charge,
-    /// black_charge)`, `("forfeit", loser_is_red, 0)` or `("double-forfeit", 0, 0)`.
+    /// 21: judges lateness. `limit_ms` is the event's limit, counted from the scheduled start, or `None` for
+    /// the first deadline of this control on the late player's own clock; arrivals are ms after the
+    /// scheduled start, `None` for never; `red_first_press` is when red, present, pressed after its first
+    /// move (ms after the scheduled start, `None` if it has not): a late black's clock starts then (21.1).
+    /// Returns `("play", red_charge, black_charge)`, `("forfeit", loser_is_red, 0)` or
+    /// `("double-forfeit", 0, 0)`.
+    #[pyo3(signature = (limit_ms, red_arrival, black_arrival, red_first_press = None))]
     fn judge_lateness(
         &self,
         limit_ms: Option<u64>,
         red_arrival: Option<u64>,
         black_arrival: Option<u64>,
+        red_first_press: Option<u64>,
     ) -> PyResult<(String, u64, u64)> {
         let limit = limit_ms.map_or(LatenessLimit::FirstDeadline, |l| LatenessLimit::Fixed(ms(l)));
-        let ruling =
-            core_judge_lateness(&self.inner, limit, [red_arrival.map(ms), black_arrival.map(ms)]).map_err(refused)?;
+        let arrivals = [red_arrival.map(ms), black_arrival.map(ms)];
+        let ruling = core_judge_lateness(&self.inner, limit, arrivals, red_first_press.map(ms)).map_err(refused)?;
         Ok(match ruling {
             LatenessRuling::Play { charge } => ("play".into(), to_ms(charge[0]), to_ms(charge[1])),
             LatenessRuling::Forfeit { loser } => ("forfeit".into(), u64::from(loser.is_red()), 0),
@@ -504,6 +509,15 @@ fn chain(spec: &str) -> PyResult<Vec<Tiebreak>> {
         .collect()
 }
 
+/// A penalty that 18.4 ranks, by name: `"warning"` (18.1) or `"disqualification"` (18.2).
+fn ranked_penalty(name: &str) -> PyResult<Penalty> {
+    match name {
+        "warning" => Ok(Penalty::Warning),
+        "disqualification" => Ok(Penalty::Disqualification),
+        _ => Err(refused(format!("penalty: {name:?} is not \"warning\" or \"disqualification\""))),
+    }
+}
+
 fn system(system: &str, games_per_pair: u32) -> PyResult<System> {
     match system {
         "round-robin" => Ok(System::RoundRobin { games_per_pair }),
@@ -565,12 +579,7 @@ impl Event {
 
     /// Records a `"warning"` or a `"disqualification"` (18.4).
     fn add_penalty(&mut self, name: &str, penalty: &str) -> PyResult<()> {
-        let penalty = match penalty {
-            "warning" => Penalty::Warning,
-            "disqualification" => Penalty::Disqualification,
-            _ => return Err(refused(format!("penalty: {penalty:?} is not \"warning\" or \"disqualification\""))),
-        };
-        self.inner.add_penalty(name, penalty).map_err(refused)
+        self.inner.add_penalty(name, ranked_penalty(penalty)?).map_err(refused)
     }
 
     /// `name` withdraws (20): `("voided", games)` or `("forfeited", games)`.
@@ -688,18 +697,48 @@ impl TeamStanding {
     }
 }
 
-/// A team event of `teams` teams (0-based) and their matches board by board (15.3, 15.4).
+/// A team event of `teams` teams (0-based): their matches board by board, team fouls and 18.4 penalties
+/// (15.3, 15.4, 18.4).
 #[pyclass(module = "xiangqi")]
 pub struct TeamEvent {
     teams: usize,
     matches: Vec<team::TeamMatch>,
+    /// Each team's fouls in the event.
+    fouls: Vec<u32>,
+    /// Each team's warnings and disqualifications (18.4).
+    penalties: Vec<[u32; 2]>,
+}
+
+impl TeamEvent {
+    fn team(&self, team: usize, context: &str) -> PyResult<usize> {
+        if team < self.teams {
+            Ok(team)
+        } else {
+            Err(refused(format!("{context}: team {team} is not one of the {} teams", self.teams)))
+        }
+    }
 }
 
 #[pymethods]
 impl TeamEvent {
     #[new]
     fn new(teams: usize) -> TeamEvent {
-        TeamEvent { teams, matches: Vec::new() }
+        TeamEvent { teams, matches: Vec::new(), fouls: vec![0; teams], penalties: vec![[0; 2]; teams] }
+    }
+
+    /// Adds `fouls` to team `team`'s fouls (15.3, 15.4 rank fewer team fouls higher).
+    fn add_fouls(&mut self, team: usize, fouls: u32) -> PyResult<()> {
+        let t = self.team(team, "fouls")?;
+        self.fouls[t] += fouls;
+        Ok(())
+    }
+
+    /// Records a `"warning"` or a `"disqualification"` of team `team` (18.4: last among equals).
+    fn add_penalty(&mut self, team: usize, penalty: &str) -> PyResult<()> {
+        let penalty = ranked_penalty(penalty)?;
+        let t = self.team(team, "penalty")?;
+        penalty.add_to_ranking_record(&mut self.penalties[t]);
+        Ok(())
     }
 
     /// Enters a match of team `first` (listed first: red on odd boards, 13.2) against `second`, with each
@@ -719,7 +758,7 @@ impl TeamEvent {
             "15.4" => team::TeamTiebreak::G15_4,
             _ => return Err(refused(format!("chain: {chain:?} is not \"15.3\" or \"15.4\""))),
         };
-        Ok(team::team_standings(self.teams, &self.matches, &[], &[], chain)
+        Ok(team::team_standings(self.teams, &self.matches, &self.fouls, &self.penalties, chain)
             .into_iter()
             .map(|t| TeamStanding {
                 team: t.team,

@@ -166,6 +166,26 @@ pub enum Penalty {
 }
 
 impl Penalty {
+    /// Counts the penalty in an 18.4 record, `[warnings, disqualifications]`, the form in which
+    /// [`team_standings`](super::team::team_standings) takes each team's penalties: a warning (18.1) or a
+    /// disqualification (18.2) adds one; a loss or an expulsion, which 18.4 does not name, changes nothing.
+    ///
+    /// ```
+    /// use xiangqi_core::competition::conduct::Penalty;
+    /// let mut record = [0, 0];
+    /// Penalty::Warning.add_to_ranking_record(&mut record);
+    /// Penalty::Disqualification.add_to_ranking_record(&mut record);
+    /// Penalty::Loss.add_to_ranking_record(&mut record);
+    /// assert_eq!(record, [1, 1]);
+    /// ```
+    pub fn add_to_ranking_record(self, record: &mut [u32; 2]) {
+        match self {
+            Penalty::Warning => record[0] += 1,
+            Penalty::Disqualification => record[1] += 1,
+            Penalty::Loss | Penalty::Expulsion => {}
+        }
+    }
+
     /// The lowest authority that may impose it.
     pub fn required_authority(self) -> Authority {
         match self {

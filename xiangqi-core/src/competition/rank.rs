@@ -10,15 +10,16 @@ pub struct Place {
     pub shared: bool,
 }
 
-/// Orders `0..n` by `value(criterion, entrant, tied_group)` (higher first) for each criterion in turn,
-/// splitting only the groups still tied. Returns the order and each entrant's place (indexed by entrant).
-/// Within a tie the order is the entrant order, so the result depends on nothing else.
+/// Orders `entrants` (indices, in increasing order) by `value(criterion, entrant, tied_group)` (higher
+/// first) for each criterion in turn, splitting only the groups still tied. Returns the entrants best first,
+/// each with its place among them. Within a tie the order is the entrant order, so the result depends on
+/// nothing else.
 pub(crate) fn rank<C: Copy>(
-    n: usize,
+    entrants: Vec<usize>,
     chain: &[C],
     mut value: impl FnMut(C, usize, &[usize]) -> i64,
-) -> (Vec<usize>, Vec<Place>) {
-    let mut groups: Vec<Vec<usize>> = vec![(0..n).collect()];
+) -> Vec<(usize, Place)> {
+    let mut groups: Vec<Vec<usize>> = vec![entrants];
     for &criterion in chain {
         let mut next = Vec::with_capacity(groups.len());
         for group in groups {
@@ -40,14 +41,10 @@ pub(crate) fn rank<C: Copy>(
         }
         groups = next;
     }
-    let mut order = Vec::with_capacity(n);
-    let mut places = vec![Place { place: 0, shared: false }; n];
+    let mut ranked = Vec::new();
     for group in groups {
-        let place = order.len() + 1;
-        for &e in &group {
-            places[e] = Place { place, shared: group.len() > 1 };
-        }
-        order.extend(group);
+        let place = Place { place: ranked.len() + 1, shared: group.len() > 1 };
+        ranked.extend(group.into_iter().map(|e| (e, place)));
     }
-    (order, places)
+    ranked
 }

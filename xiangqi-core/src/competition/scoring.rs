@@ -158,12 +158,21 @@ impl GameResult {
 
 /// Team match points from the game points of a match (14.2): more game points win 2, equal 1 each, fewer 0.
 ///
+/// Equal game points are a draw only when there are some: every board puts one game point between the two
+/// teams (a win, two halves, a forfeit's "+") except a board forfeited by both, which gives "−" to each
+/// (21.3). No game points at all means that both teams were forfeited on every board: the match is lost by
+/// both, 0 each, since "−" scores nothing (21.4).
+///
 /// ```
 /// use xiangqi_core::competition::scoring::{match_points, HalfPoints};
 /// assert_eq!(match_points(HalfPoints(5), HalfPoints(3)), 2); // 2.5 : 1.5
 /// assert_eq!(match_points(HalfPoints(4), HalfPoints(4)), 1);
+/// assert_eq!(match_points(HalfPoints(0), HalfPoints(0)), 0); // every board forfeited by both
 /// ```
 pub fn match_points(own: HalfPoints, theirs: HalfPoints) -> u32 {
+    if own == HalfPoints(0) && theirs == HalfPoints(0) {
+        return 0;
+    }
     match own.cmp(&theirs) {
         core::cmp::Ordering::Greater => 2,
         core::cmp::Ordering::Equal => 1,

@@ -141,6 +141,15 @@ pub enum StandingsError {
         /// The name.
         name: String,
     },
+    /// A game of an entrant that withdrew with its results cancelled (20.3): it has left the event, and
+    /// nothing more is entered for it, not even a forfeit.
+    #[error("{context}: {name:?} has withdrawn and its results are cancelled (20.3)")]
+    ResultsCancelled {
+        /// Where.
+        context: String,
+        /// The name.
+        name: String,
+    },
     /// A games-per-pair count other than 1 or 2.
     #[error("round robin: games_per_pair must be 1 or 2, not {0}")]
     GamesPerPair(u32),
@@ -165,10 +174,11 @@ pub struct EventGame {
 /// What a withdrawal did (20.3, 20.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Withdrawal {
-    /// Fewer than half the opponents met in a round robin: the entrant's games (this many) are cancelled.
+    /// Fewer than half the opponents met in a round robin: the entrant's games (this many) are cancelled,
+    /// and it leaves the event: it has no place in the standings and is no longer anyone's opponent.
     Voided(usize),
     /// Half or more met, or a Swiss: results stand, and this many unplayed games became forfeits won by the
-    /// opponents (none in a Swiss, where no games are scheduled ahead).
+    /// opponents still in the event (none in a Swiss, where no games are scheduled ahead).
     Forfeited(usize),
 }
 
@@ -212,6 +222,8 @@ pub struct Event {
     /// Warnings and disqualifications of each entrant (18.4).
     penalties: Vec<[u32; 2]>,
     withdrawn: Vec<bool>,
+    /// Entrants that withdrew with their results cancelled (20.3): out of the event and its standings.
+    cancelled: Vec<bool>,
 }
 
 impl Event {
@@ -241,6 +253,7 @@ impl Event {
             fouls: vec![0; n],
             penalties: vec![[0; 2]; n],
             withdrawn: vec![false; n],
+            cancelled: vec![false; n],
         })
     }
 
@@ -273,6 +286,9 @@ impl Event {
         }
         let forfeit = matches!(game.result, GameResult::Forfeit { .. } | GameResult::DoubleForfeit);
         for e in [game.red, game.black] {
+            if self.cancelled[e] {
+                return Err(StandingsError::ResultsCancelled { context: context.into(), name: self.names[e].clone() });
+            }
             if self.withdrawn[e] && !forfeit {
                 return Err(StandingsError::Withdrawn { context: context.into(), name: self.names[e].clone() });
             }
@@ -329,17 +345,33 @@ impl Event {
     /// Records a penalty of `name` for 18.4 (warnings and disqualifications; the others do not rank).
     pub fn add_penalty(&mut self, name: &str, penalty: Penalty) -> Result<(), StandingsError> {
         let e = self.entrant(name, "penalty")?;
-        match penalty {
-            Penalty::Warning => self.penalties[e][0] += 1,
-            Penalty::Disqualification => self.penalties[e][1] += 1,
-            Penalty::Loss | Penalty::Expulsion => {}
-        }
+        penalty.add_to_ranking_record(&mut self.penalties[e]);
         Ok(())
     }
 
     /// `name` withdraws (20; an expulsion, 18.3, is the same). In a round robin an entrant that met fewer
-    /// than half its opponents has all its games cancelled; otherwise its unplayed games are forfeits won
-    /// by the opponents (20.3). In a Swiss its results stand (20.4).
+    /// than half its opponents has all its results cancelled and leaves the event; otherwise its results
+    /// stand and its unplayed games are forfeits won by the opponents (20.3). An entrant that left earlier
+    /// with its results cancelled is nobody's opponent any more: it does not count in the half, and wins no
+    /// forfeit. In a Swiss the results stand (20.4).
+    ///
+    /// ```
+    /// use xiangqi_core::competition::scoring::GameResult;
+    /// use xiangqi_core::competition::standings::{Event, System, Tiebreak, Withdrawal};
+    ///
+    /// let mut event = Event::new(System::RoundRobin { games_per_pair: 1 }, ["A", "B", "C", "D", "E"])?;
+    /// event.add_game(1, "A", "C", GameResult::RedWins)?;
+    /// event.add_game(1, "B", "C", GameResult::RedWins)?;
+    /// event.add_game(2, "B", "D", GameResult::Draw)?;
+    /// // A met one opponent of four: its result is cancelled and it leaves the event.
+    /// assert_eq!(event.withdraw("A")?, Withdrawal::Voided(1));
+    /// // B met two of the three left: its results stand, and E alone wins B's unplayed game.
+    /// assert_eq!(event.withdraw("B")?, Withdrawal::Forfeited(1));
+    /// let table = event.standings(&[Tiebreak::Points])?;
+    /// let names: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+    /// assert_eq!(names, ["B", "E", "D", "C"]); // A has no place
+    /// # Ok::<(), xiangqi_core::competition::standings::StandingsError>(())
+    /// ```
     pub fn withdraw(&mut self, name: &str) -> Result<Withdrawal, StandingsError> {
         let e = self.entrant(name, "withdrawal")?;
         if self.withdrawn[e] {
@@ -348,17 +380,21 @@ impl Event {
         self.withdrawn[e] = true;
         let System::RoundRobin { games_per_pair } = self.system else { return Ok(Withdrawal::Forfeited(0)) };
         let involves = |g: &EventGame| g.red == e || g.black == e;
-        let opponents = self.names.len() - 1;
-        let met = (0..self.names.len())
-            .filter(|&o| o != e && self.games.iter().any(|g| involves(g) && (g.red == o || g.black == o)))
+        let opponents: Vec<usize> = (0..self.names.len()).filter(|&o| o != e && !self.cancelled[o]).collect();
+        let met = opponents
+            .iter()
+            .filter(|&&o| self.games.iter().any(|g| involves(g) && (g.red == o || g.black == o)))
             .count();
-        if 2 * met < opponents {
+        if 2 * met < opponents.len() {
             let before = self.games.len();
             self.games.retain(|g| !involves(g));
+            self.cancelled[e] = true;
             return Ok(Withdrawal::Voided(before - self.games.len()));
         }
         let mut added = 0;
-        for o in (0..self.names.len()).filter(|&o| o != e) {
+        // An opponent that has withdrawn is not there to win the game (one whose results stand has already
+        // completed its games with forfeits).
+        for o in opponents.into_iter().filter(|&o| !self.withdrawn[o]) {
             let played = self.games.iter().filter(|g| involves(g) && (g.red == o || g.black == o)).count() as u32;
             for _ in played..games_per_pair {
                 self.games.push(EventGame {
@@ -390,7 +426,8 @@ impl Event {
     }
 
     /// The standings under `chain` (which starts with [`Tiebreak::Points`]), best first; entrants tied on
-    /// the whole chain share a place.
+    /// the whole chain share a place. An entrant that withdrew with its results cancelled (20.3) has left
+    /// the event and is not listed.
     pub fn standings(&self, chain: &[Tiebreak]) -> Result<Vec<Standing>, StandingsError> {
         if chain.first() != Some(&Tiebreak::Points) {
             return Err(StandingsError::Chain);
@@ -421,16 +458,16 @@ impl Event {
                 }
             }
         };
-        let (order, places) = rank(self.names.len(), chain, value);
-        Ok(order
+        let in_event: Vec<usize> = (0..self.names.len()).filter(|&e| !self.cancelled[e]).collect();
+        Ok(rank(in_event.clone(), chain, value)
             .into_iter()
-            .map(|e| Standing {
+            .map(|(e, place)| Standing {
                 entrant: e,
                 name: self.names[e].clone(),
-                place: places[e],
+                place,
                 points: HalfPoints(points[e]),
                 values: {
-                    let equal: Vec<usize> = (0..self.names.len()).filter(|&o| points[o] == points[e]).collect();
+                    let equal: Vec<usize> = in_event.iter().copied().filter(|&o| points[o] == points[e]).collect();
                     chain.iter().map(|&c| value(c, e, &equal)).collect()
                 },
             })
@@ -445,7 +482,7 @@ impl Event {
 
     /// The crosstable under `chain` as text: place (`=` when shared), name, one cell per opponent in
     /// standings order (`1`, `=`, `0`, `+`, `-`, several for a double round robin, `.` unplayed, `x` self),
-    /// points and the chain's values after the points.
+    /// points and the chain's values after the points. Its rows are those of [`Event::standings`].
     pub fn crosstable(&self, chain: &[Tiebreak]) -> Result<String, StandingsError> {
         let table = self.standings(chain)?;
         let width = self.names.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);

@@ -115,17 +115,40 @@ pub struct TeamMatch {
 impl TeamMatch {
     /// The first team's scores on each board (board 1 first).
     pub fn first_scores(&self) -> Vec<Score> {
-        self.boards.iter().enumerate().map(|(i, r)| r.scores()[board_colour(true, i as u32 + 1).index()]).collect()
+        self.team_scores(true)
+    }
+
+    /// The second team's scores on each board (board 1 first). It is not always the reverse of the first
+    /// team's: a board forfeited by both ("−/−", 21.3) is a forfeit loss for each.
+    pub fn second_scores(&self) -> Vec<Score> {
+        self.team_scores(false)
+    }
+
+    fn team_scores(&self, listed_first: bool) -> Vec<Score> {
+        let colour = |board: usize| board_colour(listed_first, board as u32 + 1);
+        self.boards.iter().enumerate().map(|(board, r)| r.scores()[colour(board).index()]).collect()
     }
 
     /// Game points of the first and second team (局分).
     pub fn game_points(&self) -> [HalfPoints; 2] {
-        let first = self.first_scores();
-        [first.iter().map(|s| s.points()).sum(), first.iter().map(|s| s.reversed().points()).sum()]
+        [self.first_scores(), self.second_scores()].map(|scores| scores.iter().map(|s| s.points()).sum())
     }
 
     /// Match points of the first and second team (场分, 14.2). A forfeited match entered as forfeits on every
-    /// board gives 2 and 0, as 21.4 has it.
+    /// board gives 2 and 0, as 21.4 has it; one forfeited by both teams on every board gives 0 to each (21.3).
+    ///
+    /// ```
+    /// use xiangqi_core::competition::scoring::GameResult;
+    /// use xiangqi_core::competition::team::TeamMatch;
+    ///
+    /// let boards = |r: GameResult| vec![r; 4];
+    /// let both_absent = TeamMatch { first: 0, second: 1, boards: boards(GameResult::DoubleForfeit) };
+    /// assert_eq!(both_absent.match_points(), [0, 0]);
+    /// // One board played and drawn, three forfeited by both: the draw decides (14.2).
+    /// let mut one_played = both_absent.clone();
+    /// one_played.boards[0] = GameResult::Draw;
+    /// assert_eq!(one_played.match_points(), [1, 1]);
+    /// ```
     pub fn match_points(&self) -> [u32; 2] {
         let [a, b] = self.game_points();
         [match_points(a, b), match_points(b, a)]
@@ -242,13 +265,12 @@ pub fn team_standings(
     for m in matches {
         let pts = m.match_points();
         let games = m.game_points();
-        let first = m.first_scores();
+        let scores = [m.first_scores(), m.second_scores()];
         for (side, team) in [(0, m.first), (1, m.second)] {
             mp[team] += pts[side];
             gp[team] += games[side].0;
             matches_won[team] += u32::from(pts[side] == 2);
-            games_won[team] +=
-                first.iter().filter(|s| if side == 0 { s.is_win() } else { s.reversed().is_win() }).count() as u32;
+            games_won[team] += scores[side].iter().filter(|s| s.is_win()).count() as u32;
         }
     }
     let value = |c: TeamTiebreak, t: usize, group: &[usize]| -> i64 {
@@ -289,10 +311,9 @@ pub fn team_standings(
             }
         }
     };
-    let (order, places) = rank(teams, chain, value);
-    order
+    rank((0..teams).collect(), chain, value)
         .into_iter()
-        .map(|t| TeamStanding { team: t, place: places[t], match_points: mp[t], game_points: HalfPoints(gp[t]) })
+        .map(|(t, place)| TeamStanding { team: t, place, match_points: mp[t], game_points: HalfPoints(gp[t]) })
         .collect()
 }
 
@@ -329,6 +350,5 @@ pub fn members_total_standings(members: &[Vec<usize>], counted: usize, fouls: &[
             C::Fouls => -i64::from(fouls.get(t).copied().unwrap_or(0)),
         }
     };
-    let (order, places) = rank(members.len(), &[C::Complete, C::Sum, C::Best, C::Second, C::Fouls], value);
-    order.into_iter().map(|t| (t, places[t])).collect()
+    rank((0..members.len()).collect(), &[C::Complete, C::Sum, C::Best, C::Second, C::Fouls], value)
 }

@@ -297,6 +297,9 @@ pub struct Clock {
     period_base: [Duration; 2],
     /// The period each side's `period_base` belongs to.
     period: [u32; 2],
+    /// Each side's used time when its current (or, for the side not on move, last) move began: a per-move
+    /// limit (E2) counts the face's running time from there, the clock's stops left out.
+    move_start: [Duration; 2],
     /// The side whose face runs, or that will run when the clock is resumed.
     on_move: Option<Color>,
     running_since: Option<Duration>,
@@ -314,6 +317,7 @@ impl Clock {
             moves: [0; 2],
             period_base: [Duration::ZERO; 2],
             period: [0; 2],
+            move_start: [Duration::ZERO; 2],
             on_move: None,
             running_since: None,
             last_event: Duration::ZERO,
@@ -363,6 +367,7 @@ impl Clock {
             return Err(ClockError::AlreadyRunning { event: "start", at: now });
         }
         self.on_move = Some(first);
+        self.move_start[first.index()] = self.used[first.index()];
         self.running_since = Some(now);
         self.last_event = now;
         Ok(())
@@ -386,12 +391,30 @@ impl Clock {
     }
 
     /// The deadline of `side`'s next move: the used time it must not pass before pressing.
-    /// For a per-move limit, the used time at the start of the move plus the limit.
+    /// For a per-move limit (E2), the used time at the start of the move plus the limit, so that the move's
+    /// time is what the face ran since the move began: stopping and restarting the clock does not move it.
+    ///
+    /// ```
+    /// use xiangqi_core::competition::time::{Clock, FlagReason, TimeControl};
+    /// use xiangqi_core::Color;
+    /// use core::time::Duration;
+    ///
+    /// let secs = Duration::from_secs;
+    /// let mut clock = Clock::new(TimeControl::PerMove { max_secs: 30 })?;
+    /// clock.start(Color::Red, secs(0))?;
+    /// clock.stop(secs(25))?; // the arbiter stops the clock 25 s into red's move
+    /// clock.resume(secs(60))?;
+    /// assert_eq!(clock.deadline(Color::Red), secs(30));
+    /// // 25 s before the stop and 30 s after it: 55 s over one move.
+    /// let flag = clock.press(Color::Red, secs(90))?.expect("flag");
+    /// assert_eq!(flag.reason, FlagReason::PerMoveLimit);
+    /// # Ok::<(), xiangqi_core::competition::time::ClockError>(())
+    /// ```
     pub fn deadline(&self, side: Color) -> Duration {
         let i = side.index();
         let next = self.moves[i] + 1;
         match self.control {
-            TimeControl::PerMove { max_secs } => self.used[i] + Duration::from_secs(u64::from(max_secs)),
+            TimeControl::PerMove { max_secs } => self.move_start[i] + Duration::from_secs(u64::from(max_secs)),
             TimeControl::MoveQuota { carry_over: CarryOver::Reset, .. } => {
                 let period = self.control.period_of(next);
                 debug_assert_eq!(period, self.period[i]);
@@ -438,6 +461,7 @@ impl Clock {
             self.period_base[i] = used;
         }
         self.on_move = Some(!side);
+        self.move_start[(!side).index()] = self.used[(!side).index()];
         self.running_since = Some(now);
         Ok(None)
     }
@@ -499,15 +523,39 @@ impl Clock {
 
     /// Charges `time` to `side` as used time: the five minutes of a false natural-limit claim (23.3), or
     /// lateness when both sides were late (21.3). The flag is then judged by the next press or check.
+    ///
+    /// Under a per-move limit (E2) the charge goes on the side's total time only: the limit counts the time
+    /// taken over each move, and the texts never apply these charges to it (23.3's five minutes and 21.3's
+    /// lateness belong to the general rules, whose clocks have no per-move limit; E2's event rules have no
+    /// such charge).
+    ///
+    /// ```
+    /// use xiangqi_core::competition::time::{Clock, TimeControl};
+    /// use xiangqi_core::Color;
+    /// use core::time::Duration;
+    ///
+    /// let secs = Duration::from_secs;
+    /// let mut clock = Clock::new(TimeControl::PerMove { max_secs: 30 })?;
+    /// clock.start(Color::Red, secs(0))?;
+    /// clock.stop(secs(10))?;
+    /// clock.add_used(Color::Red, secs(300))?; // a false claim (23.3)
+    /// clock.resume(secs(20))?;
+    /// assert_eq!(clock.used(Color::Red, secs(20)), secs(310));
+    /// assert_eq!(clock.remaining(Color::Red, secs(20)), secs(20)); // 10 s of the move used
+    /// # Ok::<(), xiangqi_core::competition::time::ClockError>(())
+    /// ```
     pub fn add_used(&mut self, side: Color, time: Duration) -> Result<(), ClockError> {
         if let Some(flag) = self.flag {
             return Err(ClockError::FlagFallen { event: "add time", at: self.last_event, side: flag.side });
         }
         self.used[side.index()] += time;
+        self.move_start[side.index()] += time;
         Ok(())
     }
 
-    /// An agreed correction of a faulty clock (22.4): `side`'s used time is set to `used`.
+    /// An agreed correction of a faulty clock (22.4): `side`'s used time is set to `used`. The correction
+    /// is the reading of the move in progress too: under a per-move limit (E2) the time `used` adds (or takes
+    /// off) counts in the current move's time, which cannot go below zero.
     pub fn set_used(&mut self, side: Color, used: Duration) -> Result<(), ClockError> {
         if let Some(flag) = self.flag {
             return Err(ClockError::FlagFallen { event: "adjust", at: self.last_event, side: flag.side });
@@ -515,7 +563,9 @@ impl Clock {
         if self.running_since.is_some() {
             return Err(ClockError::AlreadyRunning { event: "adjust", at: self.last_event });
         }
-        self.used[side.index()] = used;
+        let i = side.index();
+        self.used[i] = used;
+        self.move_start[i] = self.move_start[i].min(used);
         Ok(())
     }
 }
@@ -523,9 +573,10 @@ impl Clock {
 /// The limit after which a late player loses (4.1.5, 21). The texts give no number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LatenessLimit {
-    /// A limit set by the event (4.1.5).
+    /// A limit set by the event (4.1.5), counted from the scheduled start.
     Fixed(Duration),
-    /// The late player's running clock is the limit: the first deadline of the time control (21.1-21.2).
+    /// The late player's running clock is the limit: the first deadline of the time control (21.1-21.2),
+    /// counted on the late player's own clock, which runs from its turn to move (21.1).
     FirstDeadline,
 }
 
@@ -548,8 +599,15 @@ pub enum LatenessRuling {
 }
 
 /// Judges lateness: `arrivals` are each side's arrival at the board measured from the scheduled start
-/// (`None`: never came). With [`LatenessLimit::FirstDeadline`] the limit is `control`'s first deadline
-/// (a per-move control has none: the limit must then be fixed).
+/// (`None`: never came); `red_first_press` is when red, present, pressed the clock after its first move,
+/// from the scheduled start too (`None`: not yet).
+///
+/// With [`LatenessLimit::Fixed`] a side loses when it arrives after the event's limit (4.1.5). With
+/// [`LatenessLimit::FirstDeadline`] the limit is `control`'s first deadline on the late player's own
+/// clock, which is started when it is that player's turn to move (21.1): red's at the scheduled start,
+/// black's at red's first press, so black's lateness before that press does not count. A per-move control
+/// has no first deadline: the limit must then be fixed. When both sides are late, each one's lateness is
+/// charged to its own clock (21.3) and is what the limit is measured against.
 ///
 /// ```
 /// use xiangqi_core::competition::time::{judge_lateness, CarryOver, LatenessLimit, LatenessRuling, TimeControl};
@@ -559,16 +617,28 @@ pub enum LatenessRuling {
 /// let min = |m: u64| Duration::from_secs(60 * m);
 /// let tc = TimeControl::g6_2(CarryOver::Cumulative);
 /// let limit = LatenessLimit::Fixed(min(15));
-/// assert_eq!(judge_lateness(&tc, limit, [Some(min(0)), Some(min(16))])?, LatenessRuling::Forfeit { loser: Color::Black });
-/// assert_eq!(judge_lateness(&tc, limit, [Some(min(5)), Some(min(3))])?,
+/// assert_eq!(judge_lateness(&tc, limit, [Some(min(0)), Some(min(16))], None)?,
+///            LatenessRuling::Forfeit { loser: Color::Black });
+/// assert_eq!(judge_lateness(&tc, limit, [Some(min(5)), Some(min(3))], None)?,
 ///            LatenessRuling::Play { charge: [min(5), min(3)] });
+///
+/// // 6.1: red, on time, presses after ten minutes; black arrives 95 minutes after the start, with 85 of
+/// // the 90 minutes of its first period used, and plays on (21.1).
+/// let tc = TimeControl::g6_1(CarryOver::Cumulative);
+/// let own_clock = LatenessLimit::FirstDeadline;
+/// assert_eq!(judge_lateness(&tc, own_clock, [Some(min(0)), Some(min(95))], Some(min(10)))?,
+///            LatenessRuling::Play { charge: [min(0), min(0)] });
+/// assert_eq!(judge_lateness(&tc, own_clock, [Some(min(0)), Some(min(101))], Some(min(10)))?,
+///            LatenessRuling::Forfeit { loser: Color::Black });
 /// # Ok::<(), xiangqi_core::competition::time::ClockError>(())
 /// ```
 pub fn judge_lateness(
     control: &TimeControl,
     limit: LatenessLimit,
     arrivals: [Option<Duration>; 2],
+    red_first_press: Option<Duration>,
 ) -> Result<LatenessRuling, ClockError> {
+    let own_clock = limit == LatenessLimit::FirstDeadline;
     let limit = match limit {
         LatenessLimit::Fixed(limit) => limit,
         LatenessLimit::FirstDeadline => match *control {
@@ -577,18 +647,20 @@ pub fn judge_lateness(
             TimeControl::Guillotine { minutes } => minutes_to(minutes),
         },
     };
-    let over = arrivals.map(|a| a.is_none_or(|a| a > limit));
+    let both_late = arrivals.iter().all(|a| a.is_none_or(|at| at > Duration::ZERO));
+    // When the lateness measured against the limit began: the scheduled start, except that a side late
+    // alone is judged on its own clock, which starts at its turn to move (black's when red first presses).
+    let counted_from = if own_clock && !both_late {
+        [Duration::ZERO, red_first_press.unwrap_or(Duration::MAX)]
+    } else {
+        [Duration::ZERO; 2]
+    };
+    let over = [0, 1].map(|i| arrivals[i].is_none_or(|at| at.saturating_sub(counted_from[i]) > limit));
     Ok(match over {
         [true, true] => LatenessRuling::DoubleForfeit,
         [true, false] => LatenessRuling::Forfeit { loser: Color::Red },
         [false, true] => LatenessRuling::Forfeit { loser: Color::Black },
-        [false, false] => {
-            let late = arrivals.map(|a| a.unwrap_or_default());
-            if late[0] > Duration::ZERO && late[1] > Duration::ZERO {
-                LatenessRuling::Play { charge: late }
-            } else {
-                LatenessRuling::Play { charge: [Duration::ZERO; 2] }
-            }
-        }
+        [false, false] if both_late => LatenessRuling::Play { charge: arrivals.map(Option::unwrap_or_default) },
+        [false, false] => LatenessRuling::Play { charge: [Duration::ZERO; 2] },
     })
 }
