@@ -1205,8 +1205,8 @@ typedef struct XqRecordReader XqRecordReader;
 typedef struct XqScoresheet XqScoresheet;
 
 /**
- * A team event: teams 0..n and their matches board by board (15.3, 15.4). Not thread-safe. Free with
- * xq_team_event_free().
+ * A team event: teams 0..n, their matches board by board, team fouls and 18.4 penalties (15.3, 15.4,
+ * 18.4). Not thread-safe. Free with xq_team_event_free().
  */
 typedef struct XqTeamEvent XqTeamEvent;
 
@@ -2955,6 +2955,14 @@ XqStatus xq_square_name(uint32_t square_index, char *buf, size_t len, size_t *ne
 const char *xq_status_name(uint32_t status);
 
 /**
+ * 15.3, 15.4: adds `fouls` to the fouls of team `team` (0-based) in the event: of teams equal on everything
+ * else, the one with fewer team fouls ranks higher (the last tie-break of both chains). A team that is not
+ * one of the event's: XQ_STATUS_EVENT_REJECTED. A total above UINT32_MAX: XQ_STATUS_INVALID_ARGUMENT, and
+ * nothing is added.
+ */
+XqStatus xq_team_event_add_fouls(struct XqTeamEvent *event, uint32_t team, uint32_t fouls);
+
+/**
  * Enters a match of team `first` (listed first: red on odd boards, 13.2) against team `second`, with the
  * board results as text, board 1 first, separated by commas (`1-0,0-1,1/2-1/2,+/-`), red and black as on
  * each board.
@@ -2964,6 +2972,15 @@ XqStatus xq_team_event_add_match(struct XqTeamEvent *event,
                                  uint32_t second,
                                  const char *boards,
                                  size_t boards_len);
+
+/**
+ * 18.4: records a penalty (an XqPenalty) of team `team` (0-based): of teams equal on match points, the
+ * penalised ones rank last, by severity and number (a disqualification, 18.2, below any number of warnings,
+ * 18.1; then more penalties lower). A loss or an expulsion, which 18.4 does not name, is accepted and changes
+ * nothing, as in xq_event_add_penalty(). A team that is not one of the event's: XQ_STATUS_EVENT_REJECTED; an
+ * unknown penalty: XQ_STATUS_INVALID_ARGUMENT.
+ */
+XqStatus xq_team_event_add_penalty(struct XqTeamEvent *event, uint32_t team, uint32_t penalty);
 
 /**
  * Frees a team event; NULL does nothing.
@@ -2976,7 +2993,9 @@ void xq_team_event_free(struct XqTeamEvent *event);
 XqStatus xq_team_event_new(uint32_t teams, struct XqTeamEvent **out);
 
 /**
- * The team standings under `chain` (an XqTeamChain), best first, one XqTeamStanding a team.
+ * The team standings under `chain` (an XqTeamChain), best first, one XqTeamStanding a team: ranked by match
+ * points (14.2), then 18.4 (the penalties of xq_team_event_add_penalty()), then the chain's tie-breaks of 15.3
+ * or 15.4, the last of them the team fouls of xq_team_event_add_fouls().
  */
 XqStatus xq_team_event_standings(const struct XqTeamEvent *event,
                                  uint32_t chain,

@@ -389,6 +389,17 @@ pub enum XqPenalty {
     Expulsion = 3,
 }
 
+/// An XqPenalty value as the core's penalty.
+fn penalty(value: u32) -> Result<Penalty> {
+    match value {
+        0 => Ok(Penalty::Warning),
+        1 => Ok(Penalty::Loss),
+        2 => Ok(Penalty::Disqualification),
+        3 => Ok(Penalty::Expulsion),
+        v => Err(Error::invalid(format!("penalty: {v} is not an XqPenalty"))),
+    }
+}
+
 /// Records a penalty of the entrant `name` (an XqPenalty) for 18.4: penalised entrants rank last among
 /// equals.
 #[no_mangle]
@@ -403,14 +414,7 @@ pub unsafe extern "C" fn xq_event_add_penalty(
         let ev = &mut unsafe { borrow_mut(event, "event") }?.inner;
         // SAFETY: the caller's contract.
         let name = unsafe { text(name, name_len, "name") }?;
-        let penalty = match penalty {
-            0 => Penalty::Warning,
-            1 => Penalty::Loss,
-            2 => Penalty::Disqualification,
-            3 => Penalty::Expulsion,
-            v => return Err(Error::invalid(format!("penalty: {v} is not an XqPenalty"))),
-        };
-        ev.add_penalty(name, penalty).map_err(rejected)
+        ev.add_penalty(name, self::penalty(penalty)?).map_err(rejected)
     })
 }
 
@@ -645,11 +649,28 @@ pub unsafe extern "C" fn xq_second_game_colour(first_game: u32, out: *mut XqColo
     })
 }
 
-/// A team event: teams 0..n and their matches board by board (15.3, 15.4). Not thread-safe. Free with
-/// xq_team_event_free().
+/// A team event: teams 0..n, their matches board by board, team fouls and 18.4 penalties (15.3, 15.4,
+/// 18.4). Not thread-safe. Free with xq_team_event_free().
 pub struct XqTeamEvent {
     teams: usize,
     matches: Vec<TeamMatch>,
+    /// Team `t`'s fouls at `fouls[t]`; a team past the end has none (grown as fouls are entered, so that a
+    /// large team count costs nothing until then).
+    fouls: Vec<u32>,
+    /// Team `t`'s 18.4 record, `[warnings, disqualifications]`, at `penalties[t]`; grown the same way.
+    penalties: Vec<[u32; 2]>,
+}
+
+impl XqTeamEvent {
+    /// `team` as an index, refused when it is not one of the event's teams.
+    fn team(&self, team: u32, context: &str) -> Result<usize> {
+        let t = team as usize;
+        if t < self.teams {
+            Ok(t)
+        } else {
+            Err(rejected(format!("{context}: team {team} is not one of the {} teams", self.teams)))
+        }
+    }
 }
 
 /// A team event of `teams` teams, no matches yet.
@@ -657,7 +678,8 @@ pub struct XqTeamEvent {
 pub unsafe extern "C" fn xq_team_event_new(teams: u32, out: *mut *mut XqTeamEvent) -> XqStatus {
     guard(|| {
         let out = Out::handle(out, "out")?;
-        let event = XqTeamEvent { teams: teams as usize, matches: Vec::new() };
+        let event =
+            XqTeamEvent { teams: teams as usize, matches: Vec::new(), fouls: Vec::new(), penalties: Vec::new() };
         // SAFETY: checked out-parameter, writable by the caller\'s contract.
         unsafe { out.give(event) };
         Ok(())
@@ -695,6 +717,47 @@ pub unsafe extern "C" fn xq_team_event_add_match(
     })
 }
 
+/// 15.3, 15.4: adds `fouls` to the fouls of team `team` (0-based) in the event: of teams equal on everything
+/// else, the one with fewer team fouls ranks higher (the last tie-break of both chains). A team that is not
+/// one of the event's: XQ_STATUS_EVENT_REJECTED. A total above UINT32_MAX: XQ_STATUS_INVALID_ARGUMENT, and
+/// nothing is added.
+#[no_mangle]
+pub unsafe extern "C" fn xq_team_event_add_fouls(event: *mut XqTeamEvent, team: u32, fouls: u32) -> XqStatus {
+    guard(|| {
+        // SAFETY: the caller's contract.
+        let ev = unsafe { borrow_mut(event, "event") }?;
+        let t = ev.team(team, "fouls")?;
+        if ev.fouls.len() <= t {
+            ev.fouls.resize(t + 1, 0);
+        }
+        let had = ev.fouls[t];
+        ev.fouls[t] = had.checked_add(fouls).ok_or_else(|| {
+            Error::invalid(format!("fouls: team {team} has {had} fouls; {fouls} more would pass UINT32_MAX"))
+        })?;
+        Ok(())
+    })
+}
+
+/// 18.4: records a penalty (an XqPenalty) of team `team` (0-based): of teams equal on match points, the
+/// penalised ones rank last, by severity and number (a disqualification, 18.2, below any number of warnings,
+/// 18.1; then more penalties lower). A loss or an expulsion, which 18.4 does not name, is accepted and changes
+/// nothing, as in xq_event_add_penalty(). A team that is not one of the event's: XQ_STATUS_EVENT_REJECTED; an
+/// unknown penalty: XQ_STATUS_INVALID_ARGUMENT.
+#[no_mangle]
+pub unsafe extern "C" fn xq_team_event_add_penalty(event: *mut XqTeamEvent, team: u32, penalty: u32) -> XqStatus {
+    guard(|| {
+        // SAFETY: the caller's contract.
+        let ev = unsafe { borrow_mut(event, "event") }?;
+        let penalty = self::penalty(penalty)?;
+        let t = ev.team(team, "penalty")?;
+        if ev.penalties.len() <= t {
+            ev.penalties.resize(t + 1, [0; 2]);
+        }
+        penalty.add_to_ranking_record(&mut ev.penalties[t]);
+        Ok(())
+    })
+}
+
 /// A team's line in the standings.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
@@ -721,7 +784,9 @@ pub enum XqTeamChain {
     G15_4 = 1,
 }
 
-/// The team standings under `chain` (an XqTeamChain), best first, one XqTeamStanding a team.
+/// The team standings under `chain` (an XqTeamChain), best first, one XqTeamStanding a team: ranked by match
+/// points (14.2), then 18.4 (the penalties of xq_team_event_add_penalty()), then the chain's tie-breaks of 15.3
+/// or 15.4, the last of them the team fouls of xq_team_event_add_fouls().
 #[no_mangle]
 pub unsafe extern "C" fn xq_team_event_standings(
     event: *const XqTeamEvent,
@@ -739,7 +804,7 @@ pub unsafe extern "C" fn xq_team_event_standings(
             1 => TeamTiebreak::G15_4,
             v => return Err(Error::invalid(format!("chain: {v} is not an XqTeamChain"))),
         };
-        let table = team_standings(ev.teams, &ev.matches, &[], &[], chain);
+        let table = team_standings(ev.teams, &ev.matches, &ev.fouls, &ev.penalties, chain);
         let items = table.into_iter().map(|t| XqTeamStanding {
             team: t.team as u32,
             place: t.place.place as u32,
