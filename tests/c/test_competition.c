@@ -465,6 +465,116 @@ static int run(char **w, int n, const char *rest, char *out, size_t len) {
     return 1;
 }
 
+/* ---- Team fouls and 18.4 penalties of an XqTeamEvent (not in the case file: the Python test has the same) ---- */
+
+static int team_checks = 0, team_failures = 0;
+
+/* The standings under `chain` as "place[=]:team ..." (the order and the places only). */
+static void team_order(const XqTeamEvent *ev, XqTeamChain chain, char *out, size_t len) {
+    XqTeamStanding table[8];
+    size_t count = 0;
+    XqStatus st = xq_team_event_standings(ev, chain, table, 8, &count);
+    out[0] = 0;
+    if (st != XQ_STATUS_OK) {
+        snprintf(out, len, "%s", xq_status_name(st));
+        return;
+    }
+    for (size_t i = 0; i < count; i++)
+        snprintf(out + strlen(out), len - strlen(out), "%s%u%s:%u", i ? " " : "", table[i].place,
+                 table[i].shared ? "=" : "", table[i].team);
+}
+
+static void check_order(int line, const XqTeamEvent *ev, XqTeamChain chain, const char *expected) {
+    char got[256];
+    team_order(ev, chain, got, sizeof got);
+    team_checks++;
+    if (strcmp(got, expected) != 0) {
+        team_failures++;
+        fprintf(stderr, "FAIL test_competition.c:%d: team standings (%s) %s, expected %s\n", line,
+                chain == XQ_TEAM_CHAIN_G15_3 ? "15.3" : "15.4", got, expected);
+    }
+}
+
+/* A call's status, and (for a refusal) that the last error message contains `part`. */
+static void check_status(int line, XqStatus got, XqStatus expected, const char *part) {
+    char msg[256] = "";
+    if (got != XQ_STATUS_OK) xq_last_error_message(msg, sizeof msg);
+    team_checks++;
+    if (got != expected || (part && !strstr(msg, part))) {
+        team_failures++;
+        fprintf(stderr, "FAIL test_competition.c:%d: %s (%s), expected %s with \"%s\"\n", line, xq_status_name(got),
+                msg, xq_status_name(expected), part ? part : "");
+    }
+}
+
+#define ORDER(ev, chain, expected) check_order(__LINE__, ev, chain, expected)
+#define STATUS(call, expected, part) check_status(__LINE__, call, expected, part)
+
+static void team_fouls_and_penalties(void) {
+    XqTeamEvent *ev = NULL;
+    const XqTeamChain chains[2] = {XQ_TEAM_CHAIN_G15_3, XQ_TEAM_CHAIN_G15_4};
+
+    /* Two teams level on everything (2 : 2, two wins each; team 0 is red on boards 1 and 3). */
+    STATUS(xq_team_event_new(2, &ev), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_match(ev, 0, 1, "1-0,1-0,0-1,0-1", 15), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1=:0 1=:1");
+    /* 15.3, 15.4: the team with fewer fouls ranks first. */
+    STATUS(xq_team_event_add_fouls(ev, 0, 2), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
+    /* Fouls add up: 2 + 1 against 4. */
+    STATUS(xq_team_event_add_fouls(ev, 1, 4), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_fouls(ev, 0, 1), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:0 2:1");
+    STATUS(xq_team_event_add_fouls(ev, 0, 1), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1=:0 1=:1");
+    /* 18.4: a warning puts team 1 last among equals, before the fouls are looked at. */
+    STATUS(xq_team_event_add_penalty(ev, 1, XQ_PENALTY_WARNING), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:0 2:1");
+    /* A disqualification weighs more than a warning; two warnings more than one. */
+    STATUS(xq_team_event_add_penalty(ev, 0, XQ_PENALTY_DISQUALIFICATION), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
+    STATUS(xq_team_event_add_penalty(ev, 1, XQ_PENALTY_DISQUALIFICATION), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:0 2:1");
+    STATUS(xq_team_event_add_penalty(ev, 0, XQ_PENALTY_WARNING), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1=:0 1=:1");
+    STATUS(xq_team_event_add_penalty(ev, 0, XQ_PENALTY_WARNING), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
+    /* A loss or an expulsion is not an 18.4 penalty: accepted, nothing changes. */
+    STATUS(xq_team_event_add_penalty(ev, 1, XQ_PENALTY_LOSS), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_penalty(ev, 1, XQ_PENALTY_EXPULSION), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
+
+    /* Refusals: nothing is entered. */
+    STATUS(xq_team_event_add_fouls(ev, 2, 1), XQ_STATUS_EVENT_REJECTED, "fouls: team 2 is not one of the 2 teams");
+    STATUS(xq_team_event_add_penalty(ev, 5, XQ_PENALTY_WARNING), XQ_STATUS_EVENT_REJECTED,
+           "penalty: team 5 is not one of the 2 teams");
+    STATUS(xq_team_event_add_penalty(ev, 0, 4), XQ_STATUS_INVALID_ARGUMENT, "penalty: 4 is not an XqPenalty");
+    STATUS(xq_team_event_add_fouls(NULL, 0, 1), XQ_STATUS_NULL_ARGUMENT, "event");
+    STATUS(xq_team_event_add_penalty(NULL, 0, XQ_PENALTY_WARNING), XQ_STATUS_NULL_ARGUMENT, "event");
+    STATUS(xq_team_event_add_fouls(ev, 1, UINT32_MAX), XQ_STATUS_INVALID_ARGUMENT, "pass UINT32_MAX");
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
+    xq_team_event_free(ev);
+    ev = NULL;
+
+    /* 18.4 ranks only among equals on match points, above every other tie-break. Team 0 beats team 2 4 : 0,
+     * team 1 beats it 3 : 1, teams 0 and 1 draw 2 : 2: 3 match points each, team 0 more game points (6 to 5). */
+    STATUS(xq_team_event_new(3, &ev), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_match(ev, 0, 2, "1-0,0-1,1-0,0-1", 15), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_match(ev, 1, 2, "1-0,0-1,1-0,1-0", 15), XQ_STATUS_OK, NULL);
+    STATUS(xq_team_event_add_match(ev, 0, 1, "1-0,1-0,0-1,0-1", 15), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:0 2:1 3:2");
+    /* Fouls come after game points: they do not move team 0. */
+    STATUS(xq_team_event_add_fouls(ev, 0, 9), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:0 2:1 3:2");
+    /* Disqualified, team 0 is last of the two on 3 match points, but above team 2, which has fewer. */
+    STATUS(xq_team_event_add_penalty(ev, 0, XQ_PENALTY_DISQUALIFICATION), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0 3:2");
+    /* Team 2 penalised too: it has no equal to rank below, so nothing moves. */
+    STATUS(xq_team_event_add_penalty(ev, 2, XQ_PENALTY_DISQUALIFICATION), XQ_STATUS_OK, NULL);
+    for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0 3:2");
+    xq_team_event_free(ev);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: test_competition DIR (tests/data/competition)\n");
@@ -541,5 +651,7 @@ int main(int argc, char **argv) {
     free(text);
     printf("test_competition: %d cases, %d checks through the C API, %d unknown commands, %d failures\n", cases,
            checks, unknown, failures);
-    return failures == 0 && unknown == 0 && checks > 300 ? 0 : 1;
+    team_fouls_and_penalties();
+    printf("test_competition: team fouls and penalties: %d checks, %d failures\n", team_checks, team_failures);
+    return failures == 0 && unknown == 0 && checks > 300 && team_failures == 0 ? 0 : 1;
 }
