@@ -265,9 +265,9 @@ fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &
 }
 
 /// Whether a text (or a file's bytes) holds DhtmlXQ: the marker `[DhtmlXQ` of a container or a field,
-/// or `[DHJHtmlXQ` of the DHJHtmlXQ dialect. Bytes that start with a UTF-16 byte-order mark are decoded
-/// first; other bytes are searched as they are, which finds the ASCII markers in any ASCII-compatible
-/// encoding.
+/// or `[DHJHtmlXQ` of the DHJHtmlXQ dialect. After a UTF-16 byte-order mark the markers are looked for as
+/// UTF-16 code units (nothing is decoded); other bytes are searched as they are, which finds the ASCII
+/// markers in any ASCII-compatible encoding.
 ///
 /// ```
 /// use xiangqi_core::dhtmlxq::contains_dhtmlxq;
@@ -279,16 +279,21 @@ fn offsets_in_the_bytes(games: &mut [Result<GameRecord, DhtmlXqError>], bytes: &
 /// ```
 pub fn contains_dhtmlxq(text: impl AsRef<[u8]>) -> bool {
     let bytes = text.as_ref();
+    let units = |marker: &str, big_endian: bool| -> Vec<u8> {
+        let unit = |c: u16| if big_endian { c.to_be_bytes() } else { c.to_le_bytes() };
+        marker.encode_utf16().flat_map(unit).collect()
+    };
     match encoding::bom(bytes) {
         Some(utf16 @ (TextEncoding::Utf16Le | TextEncoding::Utf16Be)) => {
-            has_marker(encoding::decode(bytes, utf16).0.as_bytes())
+            let big_endian = utf16 == TextEncoding::Utf16Be;
+            // Code units start at even offsets (the mark is two bytes).
+            scan::MARKERS.iter().any(|marker| {
+                let marker = units(marker, big_endian);
+                bytes.windows(marker.len()).step_by(2).any(|w| w == marker.as_slice())
+            })
         }
-        _ => has_marker(bytes),
+        _ => scan::MARKERS.iter().any(|marker| bytes.windows(marker.len()).any(|w| w == marker.as_bytes())),
     }
-}
-
-fn has_marker(bytes: &[u8]) -> bool {
-    scan::MARKERS.iter().any(|marker| bytes.windows(marker.len()).any(|w| w == marker.as_bytes()))
 }
 
 /// Decodes a text value as the reader does. A value is percent-decoded first when it is clearly
