@@ -2957,8 +2957,7 @@ const char *xq_status_name(uint32_t status);
 /**
  * 15.3, 15.4: adds `fouls` to the fouls of team `team` (0-based) in the event: of teams equal on everything
  * else, the one with fewer team fouls ranks higher (the last tie-break of both chains). A team that is not
- * one of the event's: XQ_STATUS_EVENT_REJECTED. A total above UINT32_MAX: XQ_STATUS_INVALID_ARGUMENT, and
- * nothing is added.
+ * one of the event's, or a total above UINT32_MAX (nothing is then added): XQ_STATUS_EVENT_REJECTED.
  */
 XqStatus xq_team_event_add_fouls(struct XqTeamEvent *event, uint32_t team, uint32_t fouls);
 

@@ -551,7 +551,7 @@ static void team_fouls_and_penalties(void) {
     STATUS(xq_team_event_add_penalty(ev, 0, 4), XQ_STATUS_INVALID_ARGUMENT, "penalty: 4 is not an XqPenalty");
     STATUS(xq_team_event_add_fouls(NULL, 0, 1), XQ_STATUS_NULL_ARGUMENT, "event");
     STATUS(xq_team_event_add_penalty(NULL, 0, XQ_PENALTY_WARNING), XQ_STATUS_NULL_ARGUMENT, "event");
-    STATUS(xq_team_event_add_fouls(ev, 1, UINT32_MAX), XQ_STATUS_INVALID_ARGUMENT, "pass UINT32_MAX");
+    STATUS(xq_team_event_add_fouls(ev, 1, UINT32_MAX), XQ_STATUS_EVENT_REJECTED, "would pass 4294967295");
     for (int c = 0; c < 2; c++) ORDER(ev, chains[c], "1:1 2:0");
     xq_team_event_free(ev);
     ev = NULL;

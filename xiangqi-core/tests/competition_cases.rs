@@ -18,7 +18,7 @@ use xiangqi_core::competition::scoring::{
 use xiangqi_core::competition::standings::{Event, Standing, System, Tiebreak};
 use xiangqi_core::competition::team::{
     all_play_all, board_colour, check_board_order, is_valid_lineup, members_total_standings, second_game_colour,
-    team_standings, valid_lineups, TeamMatch, TeamTiebreak,
+    valid_lineups, TeamError, TeamEvent, TeamMatch, TeamTiebreak,
 };
 use xiangqi_core::competition::time::{
     judge_lateness, CarryOver, Clock, FlagReason, LatenessLimit, LatenessRuling, Period, RapidRepeat, TimeControl,
@@ -38,8 +38,7 @@ struct State {
     game: Option<Game>,
     position: Option<Position>,
     event: Option<Event>,
-    teams: usize,
-    matches: Vec<TeamMatch>,
+    team_event: TeamEvent,
     knockout: Option<CardKnockout>,
     sheet: Option<Scoresheet>,
 }
@@ -273,18 +272,18 @@ fn run(state: &mut State, cmd: &str, args: &[&str]) -> Answer {
         "board-colour" => Ok(board_colour(a(0) == "first", num(a(1))?).name().into()),
         "second-game" => Ok(second_game_colour(side(a(0))?).name().into()),
         "teams" => {
-            state.teams = num(a(0))?;
-            state.matches.clear();
+            state.team_event = TeamEvent::new(num(a(0))?);
             ok()
         }
         "tmatch" => {
             let boards = a(2).split(',').map(result).collect::<Result<Vec<_>, _>>()?;
-            state.matches.push(TeamMatch { first: num(a(0))?, second: num(a(1))?, boards });
+            let m = TeamMatch { first: num(a(0))?, second: num(a(1))?, boards };
+            state.team_event.add_match(m).map_err(|e| e.to_string())?;
             ok()
         }
         "team-standings" => {
             let chain = if a(0) == "15.3" { TeamTiebreak::G15_3 } else { TeamTiebreak::G15_4 };
-            let table = team_standings(state.teams, &state.matches, &[], &[], chain);
+            let table = state.team_event.standings(chain);
             Ok(table
                 .iter()
                 .map(|t| {
@@ -620,4 +619,25 @@ fn scoresheet_signatures_10_1() {
     assert_eq!(sheet.official_result(), Some(&result));
     assert_eq!(sheet.correct(result, used, [0, 0]), Err(ScoresheetError::Official));
     assert_eq!(Signer::from_name("arbiter"), Some(Signer::Arbiter));
+}
+
+#[test]
+fn fouls_past_a_count_are_refused_and_change_nothing() {
+    let mut event = Event::new(System::Swiss, ["A", "B"]).expect("event");
+    event.add_fouls("A", 3).expect("fouls");
+    let err = event.add_fouls("A", u32::MAX).expect_err("past u32::MAX");
+    assert!(err.to_string().contains("would pass 4294967295"), "{err}");
+    event.add_fouls("A", 1).expect("still 3, one more fits");
+
+    let mut teams = TeamEvent::new(2);
+    teams.add_fouls(1, 7).expect("fouls");
+    assert_eq!(teams.add_fouls(1, u32::MAX), Err(TeamError::TooManyFouls { team: 1, had: 7, more: u32::MAX }));
+    assert_eq!(teams.add_fouls(2, 1), Err(TeamError::NotATeam { context: "fouls", team: 2, teams: 2 }));
+    assert_eq!(
+        teams.add_penalty(5, Penalty::Warning),
+        Err(TeamError::NotATeam { context: "penalty", team: 5, teams: 2 })
+    );
+    let m = TeamMatch { first: 0, second: 0, boards: vec![GameResult::Draw] };
+    assert!(matches!(teams.add_match(m), Err(TeamError::SelfMatch { .. })));
+    assert!(teams.matches().is_empty());
 }

@@ -11,9 +11,7 @@ use xiangqi_core::competition::scoring::{
     match_points, team_forfeit_match_points, BestOf, DrawsInMatch, GameResult, MatchState, Score,
 };
 use xiangqi_core::competition::standings::{Event, System, Withdrawal};
-use xiangqi_core::competition::team::{
-    self, check_matches, members_total_standings, team_standings, TeamMatch, TeamTiebreak,
-};
+use xiangqi_core::competition::team::{self, members_total_standings, TeamEvent, TeamMatch, TeamTiebreak};
 use xiangqi_core::competition::time::{judge_lateness, LatenessLimit, LatenessRuling, TimeControl};
 
 use crate::args::{array, borrow, borrow_mut, free_handle, set_optional, text, Out};
@@ -652,25 +650,7 @@ pub unsafe extern "C" fn xq_second_game_colour(first_game: u32, out: *mut XqColo
 /// A team event: teams 0..n, their matches board by board, team fouls and 18.4 penalties (15.3, 15.4,
 /// 18.4). Not thread-safe. Free with xq_team_event_free().
 pub struct XqTeamEvent {
-    teams: usize,
-    matches: Vec<TeamMatch>,
-    /// Team `t`'s fouls at `fouls[t]`; a team past the end has none (grown as fouls are entered, so that a
-    /// large team count costs nothing until then).
-    fouls: Vec<u32>,
-    /// Team `t`'s 18.4 record, `[warnings, disqualifications]`, at `penalties[t]`; grown the same way.
-    penalties: Vec<[u32; 2]>,
-}
-
-impl XqTeamEvent {
-    /// `team` as an index, refused when it is not one of the event's teams.
-    fn team(&self, team: u32, context: &str) -> Result<usize> {
-        let t = team as usize;
-        if t < self.teams {
-            Ok(t)
-        } else {
-            Err(rejected(format!("{context}: team {team} is not one of the {} teams", self.teams)))
-        }
-    }
+    inner: TeamEvent,
 }
 
 /// A team event of `teams` teams, no matches yet.
@@ -678,8 +658,7 @@ impl XqTeamEvent {
 pub unsafe extern "C" fn xq_team_event_new(teams: u32, out: *mut *mut XqTeamEvent) -> XqStatus {
     guard(|| {
         let out = Out::handle(out, "out")?;
-        let event =
-            XqTeamEvent { teams: teams as usize, matches: Vec::new(), fouls: Vec::new(), penalties: Vec::new() };
+        let event = XqTeamEvent { inner: TeamEvent::new(teams as usize) };
         // SAFETY: checked out-parameter, writable by the caller\'s contract.
         unsafe { out.give(event) };
         Ok(())
@@ -710,31 +689,19 @@ pub unsafe extern "C" fn xq_team_event_add_match(
         // SAFETY: the caller's contract.
         let boards = unsafe { text(boards, boards_len, "boards") }?;
         let boards = boards.split(',').map(game_result).collect::<Result<Vec<_>>>()?;
-        let m = TeamMatch { first: first as usize, second: second as usize, boards };
-        check_matches(ev.teams, std::slice::from_ref(&m)).map_err(rejected)?;
-        ev.matches.push(m);
-        Ok(())
+        ev.inner.add_match(TeamMatch { first: first as usize, second: second as usize, boards }).map_err(rejected)
     })
 }
 
 /// 15.3, 15.4: adds `fouls` to the fouls of team `team` (0-based) in the event: of teams equal on everything
 /// else, the one with fewer team fouls ranks higher (the last tie-break of both chains). A team that is not
-/// one of the event's: XQ_STATUS_EVENT_REJECTED. A total above UINT32_MAX: XQ_STATUS_INVALID_ARGUMENT, and
-/// nothing is added.
+/// one of the event's, or a total above UINT32_MAX (nothing is then added): XQ_STATUS_EVENT_REJECTED.
 #[no_mangle]
 pub unsafe extern "C" fn xq_team_event_add_fouls(event: *mut XqTeamEvent, team: u32, fouls: u32) -> XqStatus {
     guard(|| {
         // SAFETY: the caller's contract.
         let ev = unsafe { borrow_mut(event, "event") }?;
-        let t = ev.team(team, "fouls")?;
-        if ev.fouls.len() <= t {
-            ev.fouls.resize(t + 1, 0);
-        }
-        let had = ev.fouls[t];
-        ev.fouls[t] = had.checked_add(fouls).ok_or_else(|| {
-            Error::invalid(format!("fouls: team {team} has {had} fouls; {fouls} more would pass UINT32_MAX"))
-        })?;
-        Ok(())
+        ev.inner.add_fouls(team as usize, fouls).map_err(rejected)
     })
 }
 
@@ -748,13 +715,7 @@ pub unsafe extern "C" fn xq_team_event_add_penalty(event: *mut XqTeamEvent, team
     guard(|| {
         // SAFETY: the caller's contract.
         let ev = unsafe { borrow_mut(event, "event") }?;
-        let penalty = self::penalty(penalty)?;
-        let t = ev.team(team, "penalty")?;
-        if ev.penalties.len() <= t {
-            ev.penalties.resize(t + 1, [0; 2]);
-        }
-        penalty.add_to_ranking_record(&mut ev.penalties[t]);
-        Ok(())
+        ev.inner.add_penalty(team as usize, self::penalty(penalty)?).map_err(rejected)
     })
 }
 
@@ -804,7 +765,7 @@ pub unsafe extern "C" fn xq_team_event_standings(
             1 => TeamTiebreak::G15_4,
             v => return Err(Error::invalid(format!("chain: {v} is not an XqTeamChain"))),
         };
-        let table = team_standings(ev.teams, &ev.matches, &ev.fouls, &ev.penalties, chain);
+        let table = ev.inner.standings(chain);
         let items = table.into_iter().map(|t| XqTeamStanding {
             team: t.team as u32,
             place: t.place.place as u32,

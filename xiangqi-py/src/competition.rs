@@ -701,54 +701,31 @@ impl TeamStanding {
 /// (15.3, 15.4, 18.4).
 #[pyclass(module = "xiangqi")]
 pub struct TeamEvent {
-    teams: usize,
-    matches: Vec<team::TeamMatch>,
-    /// Each team's fouls in the event.
-    fouls: Vec<u32>,
-    /// Each team's warnings and disqualifications (18.4).
-    penalties: Vec<[u32; 2]>,
-}
-
-impl TeamEvent {
-    fn team(&self, team: usize, context: &str) -> PyResult<usize> {
-        if team < self.teams {
-            Ok(team)
-        } else {
-            Err(refused(format!("{context}: team {team} is not one of the {} teams", self.teams)))
-        }
-    }
+    inner: team::TeamEvent,
 }
 
 #[pymethods]
 impl TeamEvent {
     #[new]
     fn new(teams: usize) -> TeamEvent {
-        TeamEvent { teams, matches: Vec::new(), fouls: vec![0; teams], penalties: vec![[0; 2]; teams] }
+        TeamEvent { inner: team::TeamEvent::new(teams) }
     }
 
     /// Adds `fouls` to team `team`'s fouls (15.3, 15.4 rank fewer team fouls higher).
     fn add_fouls(&mut self, team: usize, fouls: u32) -> PyResult<()> {
-        let t = self.team(team, "fouls")?;
-        self.fouls[t] += fouls;
-        Ok(())
+        self.inner.add_fouls(team, fouls).map_err(refused)
     }
 
     /// Records a `"warning"` or a `"disqualification"` of team `team` (18.4: last among equals).
     fn add_penalty(&mut self, team: usize, penalty: &str) -> PyResult<()> {
-        let penalty = ranked_penalty(penalty)?;
-        let t = self.team(team, "penalty")?;
-        penalty.add_to_ranking_record(&mut self.penalties[t]);
-        Ok(())
+        self.inner.add_penalty(team, ranked_penalty(penalty)?).map_err(refused)
     }
 
     /// Enters a match of team `first` (listed first: red on odd boards, 13.2) against `second`, with each
     /// board's result text, board 1 first, red and black as on the board.
     fn add_match(&mut self, first: usize, second: usize, boards: Vec<String>) -> PyResult<()> {
         let boards = boards.iter().map(|b| game_result(b)).collect::<PyResult<Vec<_>>>()?;
-        let m = team::TeamMatch { first, second, boards };
-        team::check_matches(self.teams, std::slice::from_ref(&m)).map_err(refused)?;
-        self.matches.push(m);
-        Ok(())
+        self.inner.add_match(team::TeamMatch { first, second, boards }).map_err(refused)
     }
 
     /// The standings under `chain`, `"15.3"` (round robin) or `"15.4"` (Swiss), best first.
@@ -758,7 +735,9 @@ impl TeamEvent {
             "15.4" => team::TeamTiebreak::G15_4,
             _ => return Err(refused(format!("chain: {chain:?} is not \"15.3\" or \"15.4\""))),
         };
-        Ok(team::team_standings(self.teams, &self.matches, &self.fouls, &self.penalties, chain)
+        Ok(self
+            .inner
+            .standings(chain)
             .into_iter()
             .map(|t| TeamStanding {
                 team: t.team,

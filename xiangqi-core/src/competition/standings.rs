@@ -133,6 +133,16 @@ pub enum StandingsError {
         /// Games per pair.
         games: u32,
     },
+    /// Fouls past what a count holds.
+    #[error("fouls: {name:?} has {had} fouls; {more} more would pass 4294967295")]
+    TooManyFouls {
+        /// The name.
+        name: String,
+        /// Its fouls so far.
+        had: u32,
+        /// The fouls added.
+        more: u32,
+    },
     /// A game played by an entrant that withdrew (only forfeits are entered for it).
     #[error("{context}: {name:?} has withdrawn")]
     Withdrawn {
@@ -335,10 +345,16 @@ impl Event {
         Ok(())
     }
 
-    /// Adds fouls to `name`'s event total (15.1, 15.2 count them).
+    /// Adds fouls to `name`'s event total (15.1, 15.2 count them). A total past `u32::MAX` is refused and adds
+    /// nothing.
     pub fn add_fouls(&mut self, name: &str, fouls: u32) -> Result<(), StandingsError> {
         let e = self.entrant(name, "fouls")?;
-        self.fouls[e] += fouls;
+        let had = self.fouls[e];
+        self.fouls[e] = had.checked_add(fouls).ok_or_else(|| StandingsError::TooManyFouls {
+            name: self.names[e].clone(),
+            had,
+            more: fouls,
+        })?;
         Ok(())
     }
 

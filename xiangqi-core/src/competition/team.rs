@@ -223,6 +223,26 @@ pub enum TeamError {
         /// The number of teams.
         teams: usize,
     },
+    /// A team index out of range, outside a match (fouls, penalties).
+    #[error("{context}: team {team} is not one of the {teams} teams")]
+    NotATeam {
+        /// What was being entered.
+        context: &'static str,
+        /// The team named.
+        team: usize,
+        /// The number of teams.
+        teams: usize,
+    },
+    /// Fouls past what a count holds.
+    #[error("fouls: team {team} has {had} fouls; {more} more would pass 4294967295")]
+    TooManyFouls {
+        /// The team.
+        team: usize,
+        /// Its fouls so far.
+        had: u32,
+        /// The fouls added.
+        more: u32,
+    },
     /// Both sides the same team.
     #[error("team match {index}: team {team} cannot play itself")]
     SelfMatch {
@@ -246,6 +266,95 @@ pub fn check_matches(teams: usize, matches: &[TeamMatch]) -> Result<(), TeamErro
         }
     }
     Ok(())
+}
+
+/// A team event: its teams (`0..teams`), the matches entered, team fouls and 18.4 penalties, each checked
+/// as it is entered, and its standings (15.3, 15.4).
+///
+/// ```
+/// use xiangqi_core::competition::conduct::Penalty;
+/// use xiangqi_core::competition::scoring::GameResult;
+/// use xiangqi_core::competition::team::{TeamEvent, TeamMatch, TeamTiebreak};
+///
+/// let mut event = TeamEvent::new(2);
+/// event.add_match(TeamMatch { first: 0, second: 1, boards: vec![GameResult::RedWins, GameResult::BlackWins] })?;
+/// event.add_fouls(0, 2)?;
+/// event.add_penalty(1, Penalty::Warning)?;
+/// // Equal on points: the warned team ranks last (18.4), before the fouls are looked at.
+/// let table = event.standings(TeamTiebreak::G15_3);
+/// assert_eq!(table.iter().map(|t| t.team).collect::<Vec<_>>(), [0, 1]);
+/// assert!(event.add_fouls(2, 1).is_err());
+/// # Ok::<(), xiangqi_core::competition::team::TeamError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamEvent {
+    teams: usize,
+    matches: Vec<TeamMatch>,
+    /// Team `t`'s fouls at `fouls[t]`; a team past the end has none (grown as fouls are entered, so that a
+    /// large number of teams costs nothing until then).
+    fouls: Vec<u32>,
+    /// Team `t`'s 18.4 record, `[warnings, disqualifications]`; grown the same way.
+    penalties: Vec<[u32; 2]>,
+}
+
+impl TeamEvent {
+    /// An event of `teams` teams, nothing entered yet.
+    pub fn new(teams: usize) -> TeamEvent {
+        TeamEvent { teams, ..TeamEvent::default() }
+    }
+
+    /// The number of teams.
+    pub fn teams(&self) -> usize {
+        self.teams
+    }
+
+    /// The matches entered, in order.
+    pub fn matches(&self) -> &[TeamMatch] {
+        &self.matches
+    }
+
+    /// Enters a match, refused when it names a team that is not the event's or a team against itself.
+    pub fn add_match(&mut self, m: TeamMatch) -> Result<(), TeamError> {
+        check_matches(self.teams, std::slice::from_ref(&m))?;
+        self.matches.push(m);
+        Ok(())
+    }
+
+    fn team(&self, team: usize, context: &'static str) -> Result<usize, TeamError> {
+        if team < self.teams {
+            Ok(team)
+        } else {
+            Err(TeamError::NotATeam { context, team, teams: self.teams })
+        }
+    }
+
+    /// Adds `fouls` to team `team`'s: of teams equal on everything else, the one with fewer ranks higher
+    /// (the last tie-break of 15.3 and 15.4). A total past `u32::MAX` is refused and adds nothing.
+    pub fn add_fouls(&mut self, team: usize, fouls: u32) -> Result<(), TeamError> {
+        let t = self.team(team, "fouls")?;
+        if self.fouls.len() <= t {
+            self.fouls.resize(t + 1, 0);
+        }
+        let had = self.fouls[t];
+        self.fouls[t] = had.checked_add(fouls).ok_or(TeamError::TooManyFouls { team, had, more: fouls })?;
+        Ok(())
+    }
+
+    /// Records a penalty of team `team` for 18.4 (warnings and disqualifications; a loss or an expulsion,
+    /// which 18.4 does not name, changes nothing).
+    pub fn add_penalty(&mut self, team: usize, penalty: super::conduct::Penalty) -> Result<(), TeamError> {
+        let t = self.team(team, "penalty")?;
+        if self.penalties.len() <= t {
+            self.penalties.resize(t + 1, [0; 2]);
+        }
+        penalty.add_to_ranking_record(&mut self.penalties[t]);
+        Ok(())
+    }
+
+    /// The standings under `chain`, best first ([`team_standings`]).
+    pub fn standings(&self, chain: &[TeamTiebreak]) -> Vec<TeamStanding> {
+        team_standings(self.teams, &self.matches, &self.fouls, &self.penalties, chain)
+    }
 }
 
 /// Team standings (15.3, 15.4) of `teams` teams from their matches, team fouls and 18.4 penalties
